@@ -1,0 +1,231 @@
+//! Moves packed into 16 bits; castling is "king takes own rook".
+
+use crate::types::{Role, Square};
+use std::fmt;
+use std::num::NonZeroU16;
+
+/// What a move does beyond moving a piece from one square to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    EnPassant,
+    /// The king moves onto its own rook's square (Chess960 style); `to` is the rook square.
+    Castle,
+    Promotion(Role),
+}
+
+/// A move: bits 0–5 origin, 6–11 target, 12–15 kind (0 normal, 1 en passant, 2 castling,
+/// 4–7 promotion to knight, bishop, rook, queen).
+///
+/// Zero is never a move (it would be a1a1), so `Option<Move>` is 16 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(NonZeroU16);
+
+const KIND_EP: u16 = 1;
+const KIND_CASTLE: u16 = 2;
+const KIND_PROMO: u16 = 4;
+
+impl Move {
+    #[inline]
+    const fn pack(from: Square, to: Square, kind: u16) -> Move {
+        let raw = from.index() as u16 | (to.index() as u16) << 6 | kind << 12;
+        match NonZeroU16::new(raw) {
+            Some(nz) => Move(nz),
+            // a1a1 with kind 0 is never constructed by the generators; keep it total anyway.
+            None => Move(NonZeroU16::MAX),
+        }
+    }
+
+    #[inline]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::pack(from, to, 0)
+    }
+
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, KIND_EP)
+    }
+
+    /// Castling, given as the king's square and its own rook's square.
+    #[inline]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::pack(king, rook, KIND_CASTLE)
+    }
+
+    /// A promotion; `role` must be knight, bishop, rook or queen.
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        Move::pack(from, to, KIND_PROMO | (role as u16).wrapping_sub(1) & 3)
+    }
+
+    /// The move encoded by `raw`, if `raw` is non-zero (no legality implied; see
+    /// `Position::is_legal`).
+    #[inline]
+    pub const fn from_u16(raw: u16) -> Option<Move> {
+        match NonZeroU16::new(raw) {
+            Some(nz) => Some(Move(nz)),
+            None => None,
+        }
+    }
+
+    #[inline]
+    pub const fn to_u16(self) -> u16 {
+        self.0.get()
+    }
+
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index_masked(self.0.get() as u32)
+    }
+
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_masked((self.0.get() >> 6) as u32)
+    }
+
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        let k = self.0.get() >> 12;
+        if k & KIND_PROMO != 0 {
+            MoveKind::Promotion(match k & 3 {
+                0 => Role::Knight,
+                1 => Role::Bishop,
+                2 => Role::Rook,
+                _ => Role::Queen,
+            })
+        } else if k == KIND_EP {
+            MoveKind::EnPassant
+        } else if k == KIND_CASTLE {
+            MoveKind::Castle
+        } else {
+            MoveKind::Normal
+        }
+    }
+
+    /// The raw kind nibble is one of the defined values (0, 1, 2, 4–7).
+    #[inline]
+    pub const fn has_valid_kind(self) -> bool {
+        matches!(self.0.get() >> 12, 0 | 1 | 2 | 4..=7)
+    }
+
+    #[inline]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.kind() {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        self.0.get() >> 12 == KIND_CASTLE
+    }
+
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.0.get() >> 12 == KIND_EP
+    }
+
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0.get() >> 12 & KIND_PROMO != 0
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        match self.kind() {
+            MoveKind::Promotion(r) => write!(f, "{}", r.char()),
+            MoveKind::EnPassant => write!(f, "(ep)"),
+            MoveKind::Castle => write!(f, "(castle)"),
+            MoveKind::Normal => Ok(()),
+        }
+    }
+}
+
+/// A fixed-capacity list of moves (218 is the most any legal position has).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Option<Move>; 256],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList { moves: [None; 256], len: 0 }
+    }
+
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        // 256 > 218, the maximum number of legal moves in any position.
+        self.moves[self.len & 255] = Some(m);
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Move> {
+        if i < self.len { self.moves[i] } else { None }
+    }
+
+    #[inline]
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.moves.swap(a, b);
+    }
+
+    #[inline]
+    pub fn contains(&self, m: Move) -> bool {
+        self.iter().any(|x| x == m)
+    }
+
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves[..self.len].iter().flatten().copied()
+    }
+
+    /// Keeps only the moves for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            if let Some(m) = self.moves[i]
+                && f(m)
+            {
+                self.moves[j] = Some(m);
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+
+    pub fn to_vec(&self) -> Vec<Move> {
+        self.iter().collect()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

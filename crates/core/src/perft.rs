@@ -1,0 +1,29 @@
+//! Perft: counting leaf nodes of the legal move tree, the standard check of a move generator.
+
+use crate::mv::Move;
+use crate::position::Position;
+
+/// Leaf count at `depth`, bulk-counted: the last ply's moves are counted, not played.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => pos.legal_moves().iter().map(|m| perft(&pos.played(m), depth - 1)).sum(),
+    }
+}
+
+/// Leaf count at `depth` with every move played, including the leaves (exercises `play`).
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves().iter().map(|m| perft_full(&pos.played(m), depth - 1)).sum()
+}
+
+/// Per-root-move counts (`divide`).
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves().iter().map(|m| (m, perft(&pos.played(m), depth - 1))).collect()
+}

@@ -1,0 +1,496 @@
+//! The position: bitboards plus a mailbox, copy-make `play`, incremental Zobrist keys.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::mv::{Move, MoveKind};
+use crate::types::{CastlingSide, Color, Piece, Role, Square};
+use crate::zobrist;
+
+const NO_PIECE: u8 = 12;
+
+/// A legal chess position (standard or Chess960).
+///
+/// Positions are small (`Copy`) and moves are played by copy-make: the search keeps one position
+/// per ply, so there is nothing to undo. Copy-make was chosen after measuring perft with every leaf
+/// move made (see `benches/`): the copy of ~150 bytes costs less than saving and restoring state.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    board: [u8; 64],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    /// Squares of rooks that still have castling rights (both colours).
+    castling: Bitboard,
+    /// Set only when an en passant capture is legal.
+    ep: Option<Square>,
+    turn: Color,
+    halfmove: u16,
+    fullmove: u16,
+    key: u64,
+    pawn_key: u64,
+    checkers: Bitboard,
+}
+
+impl Position {
+    /// An empty board: the starting point for [`crate::fen`] to fill (not a legal position).
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [NO_PIECE; 64],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            castling: Bitboard::EMPTY,
+            ep: None,
+            turn: Color::White,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            pawn_key: 0,
+            checkers: Bitboard::EMPTY,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        crate::fen::parse_fen(crate::fen::STARTPOS).expect("the start position is legal")
+    }
+
+    // ----- queries -----
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let p = self.board[sq.index()] as usize;
+        if p >= 12 {
+            None
+        } else {
+            let color = if p >= 6 { Color::Black } else { Color::White };
+            Role::from_index(p % 6).map(|role| Piece::new(color, role))
+        }
+    }
+
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::from_index(self.board[sq.index()] as usize % 6)
+            .filter(|_| self.board[sq.index()] != NO_PIECE)
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    #[inline]
+    pub fn by_role(&self, r: Role) -> Bitboard {
+        self.by_role[r.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.by_color[c.index()] & self.by_role[r.index()]
+    }
+
+    #[inline]
+    pub fn us(&self) -> Bitboard {
+        self.by_color[self.turn.index()]
+    }
+
+    #[inline]
+    pub fn them(&self) -> Bitboard {
+        self.by_color[(!self.turn).index()]
+    }
+
+    #[inline]
+    pub fn king(&self, c: Color) -> Square {
+        self.pieces(c, Role::King).lsb()
+    }
+
+    /// Rooks and queens.
+    #[inline]
+    pub fn rook_likes(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Bishops and queens.
+    #[inline]
+    pub fn bishop_likes(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Squares of rooks with castling rights, both colours.
+    #[inline]
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The rook square for `color`'s castling right on `side`, if it still has it.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let rooks = self.castling & Bitboard::rank(color.back_rank());
+        let king = self.king(color);
+        rooks.into_iter().find(|r| (r.file() > king.file()) == (side == CastlingSide::King))
+    }
+
+    /// The en passant target square, only when an en passant capture is legal.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist key (pieces, side to move, castling rights, legal en passant file).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Zobrist key of the pawns (and kings) only, for pawn-structure caches.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// Pieces of the opponent giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.is_nonempty()
+    }
+
+    /// All pieces (both colours) attacking `sq` with the given occupancy.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+            | (knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (rook_attacks(sq, occ) & self.rook_likes())
+            | (bishop_attacks(sq, occ) & self.bishop_likes())
+    }
+
+    /// Whether `by` attacks `sq` with the given occupancy.
+    #[inline]
+    pub fn is_attacked_by(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let them = self.by_color(by);
+        (pawn_attacks(!by, sq) & them & self.by_role(Role::Pawn)).is_nonempty()
+            || (knight_attacks(sq) & them & self.by_role(Role::Knight)).is_nonempty()
+            || (king_attacks(sq) & them & self.by_role(Role::King)).is_nonempty()
+            || (rook_attacks(sq, occ) & them & self.rook_likes()).is_nonempty()
+            || (bishop_attacks(sq, occ) & them & self.bishop_likes()).is_nonempty()
+    }
+
+    /// Pieces of either colour that alone stand between `color`'s king and an enemy slider
+    /// (pinned pieces if they are `color`'s own, discovered-check candidates otherwise).
+    pub fn blockers(&self, color: Color) -> Bitboard {
+        let king = self.king(color);
+        let enemy = self.by_color(!color);
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & self.rook_likes())
+            | (bishop_attacks(king, Bitboard::EMPTY) & self.bishop_likes()))
+            & enemy;
+        let occ = self.occupied();
+        let mut out = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occ;
+            if b.is_nonempty() && !b.more_than_one() {
+                out |= b;
+            }
+        }
+        out
+    }
+
+    /// The side to move's pieces pinned to its king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.blockers(self.turn) & self.us()
+    }
+
+    /// Whether `m` captures something (including en passant; castling is not a capture).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle => false,
+            _ => self.them().contains(m.to()),
+        }
+    }
+
+    /// The role captured by `m`, if any.
+    #[inline]
+    pub fn captured_role(&self, m: Move) -> Option<Role> {
+        match m.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ if self.them().contains(m.to()) => self.role_at(m.to()),
+            _ => None,
+        }
+    }
+
+    // ----- building blocks used by FEN setup and `play` -----
+
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = p.index() as u8;
+        self.by_color[p.color.index()] |= bb;
+        self.by_role[p.role.index()] |= bb;
+        self.key ^= zobrist::piece_square(p, sq);
+        if matches!(p.role, Role::Pawn | Role::King) {
+            self.pawn_key ^= zobrist::piece_square(p, sq);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, sq: Square, p: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = NO_PIECE;
+        self.by_color[p.color.index()] ^= bb;
+        self.by_role[p.role.index()] ^= bb;
+        self.key ^= zobrist::piece_square(p, sq);
+        if matches!(p.role, Role::Pawn | Role::King) {
+            self.pawn_key ^= zobrist::piece_square(p, sq);
+        }
+    }
+
+    pub(crate) fn set_turn(&mut self, c: Color) {
+        if c != self.turn {
+            self.key ^= zobrist::side();
+        }
+        self.turn = c;
+    }
+
+    pub(crate) fn set_castling(&mut self, rooks: Bitboard) {
+        for sq in self.castling ^ rooks {
+            self.key ^= zobrist::castling(sq);
+        }
+        self.castling = rooks;
+    }
+
+    pub(crate) fn set_clocks(&mut self, halfmove: u16, fullmove: u16) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+
+    /// Sets the en passant square if a legal capture onto `sq` exists; otherwise clears it.
+    pub(crate) fn set_ep_if_capturable(&mut self, sq: Option<Square>) {
+        if let Some(old) = self.ep.take() {
+            self.key ^= zobrist::en_passant_file(old.file());
+        }
+        if let Some(sq) = sq
+            && self.ep_capture_is_legal(sq)
+        {
+            self.ep = Some(sq);
+            self.key ^= zobrist::en_passant_file(sq.file());
+        }
+    }
+
+    pub(crate) fn update_checkers(&mut self) {
+        let king = self.king(self.turn);
+        self.checkers = self.attackers_to(king, self.occupied()) & self.them();
+    }
+
+    /// Whether some pawn of the side to move can legally capture en passant onto `ep`
+    /// (assumes the opponent's pawn has just passed `ep` with a double step).
+    pub(crate) fn ep_capture_is_legal(&self, ep: Square) -> bool {
+        let us = self.turn;
+        let victim = match ep.offset(-8 * us.forward()) {
+            Some(v) => v,
+            None => return false,
+        };
+        if !self.pieces(!us, Role::Pawn).contains(victim) || self.occupied().contains(ep) {
+            return false;
+        }
+        let candidates = pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn);
+        candidates.into_iter().any(|from| self.ep_move_is_legal(from, ep, victim))
+    }
+
+    /// Full legality test of an en passant capture by simulating the resulting occupancy.
+    #[inline]
+    pub(crate) fn ep_move_is_legal(&self, from: Square, to: Square, victim: Square) -> bool {
+        let us = self.turn;
+        let king = self.king(us);
+        let occ = (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+            | Bitboard::from_square(to);
+        let them = self.by_color(!us).without(victim);
+        (self.attackers_to(king, occ) & them).is_empty()
+    }
+
+    /// Computes the Zobrist key from scratch (for checking the incremental one).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= zobrist::piece_square(p, sq);
+            }
+        }
+        for sq in self.castling {
+            key ^= zobrist::castling(sq);
+        }
+        if let Some(ep) = self.ep {
+            key ^= zobrist::en_passant_file(ep.file());
+        }
+        if self.turn == Color::Black {
+            key ^= zobrist::side();
+        }
+        key
+    }
+
+    // ----- making moves -----
+
+    /// Plays `m`, which must be legal in this position (see [`Position::is_legal`]); playing an
+    /// illegal move leaves an inconsistent but memory-safe position.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let Some(piece) = self.piece_at(from) else {
+            debug_assert!(false, "no piece on {from} for {m:?}");
+            return;
+        };
+
+        self.halfmove += 1;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        if let Some(old) = self.ep.take() {
+            self.key ^= zobrist::en_passant_file(old.file());
+        }
+        let mut new_ep = None;
+
+        match m.kind() {
+            MoveKind::Castle => {
+                let side = if to.file() > from.file() {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                let rank = us.back_rank();
+                let rook = Piece::new(us, Role::Rook);
+                self.remove(from, piece);
+                self.remove(to, rook);
+                self.put(Square::from_coords(side.king_to_file(), rank), piece);
+                self.put(Square::from_coords(side.rook_to_file(), rank), rook);
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                self.remove(victim, Piece::new(them, Role::Pawn));
+                self.remove(from, piece);
+                self.put(to, piece);
+                self.halfmove = 0;
+            }
+            kind => {
+                if let Some(captured) = self.piece_at(to) {
+                    self.remove(to, captured);
+                    self.halfmove = 0;
+                }
+                self.remove(from, piece);
+                let placed = match kind {
+                    MoveKind::Promotion(r) => Piece::new(us, r),
+                    _ => piece,
+                };
+                self.put(to, placed);
+                if piece.role == Role::Pawn {
+                    self.halfmove = 0;
+                    if from.index() ^ to.index() == 16 {
+                        new_ep = Square::new(((from.index() + to.index()) / 2) as u8);
+                    }
+                }
+            }
+        }
+
+        if self.castling.is_nonempty() {
+            let mut rights = self.castling.without(from).without(to);
+            if piece.role == Role::King {
+                rights &= !Bitboard::rank(us.back_rank());
+            }
+            self.set_castling(rights);
+        }
+
+        self.turn = them;
+        self.key ^= zobrist::side();
+        self.update_checkers();
+        if new_ep.is_some() {
+            self.set_ep_if_capturable(new_ep);
+        }
+        debug_assert_eq!(self.key, self.compute_key(), "incremental Zobrist key after {m:?}");
+    }
+
+    /// Returns the position after `m` (copy-make); `m` must be legal.
+    #[inline]
+    pub fn played(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(m);
+        next
+    }
+
+    /// Passes the turn (a "null move", for search); must not be used when in check.
+    pub fn play_null(&mut self) {
+        if let Some(old) = self.ep.take() {
+            self.key ^= zobrist::en_passant_file(old.file());
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::side();
+        self.halfmove += 1;
+        self.update_checkers();
+    }
+
+    /// Whether `m` gives check, without playing it.
+    pub fn gives_check(&self, m: Move) -> bool {
+        self.played(m).is_check()
+    }
+
+    /// Material that can never mate: no pawns, rooks or queens, and at most one minor piece or
+    /// only bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        if (self.by_role(Role::Pawn) | self.rook_likes()).is_nonempty() {
+            return false;
+        }
+        let minors = self.by_role(Role::Knight) | self.by_role(Role::Bishop);
+        if minors.count() <= 1 {
+            return true;
+        }
+        if self.by_role(Role::Knight).is_nonempty() {
+            return false;
+        }
+        let b = self.by_role(Role::Bishop);
+        (b & Bitboard::LIGHT_SQUARES).is_empty() || (b & Bitboard::DARK_SQUARES).is_empty()
+    }
+
+    /// Whether `color` has anything besides king and pawns (null-move zugzwang guard).
+    pub fn has_non_pawn_material(&self, color: Color) -> bool {
+        (self.by_color(color) & !(self.by_role(Role::Pawn) | self.by_role(Role::King))).is_nonempty()
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", crate::fen::to_fen(self, false))
+    }
+}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}

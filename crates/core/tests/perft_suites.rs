@@ -1,0 +1,62 @@
+//! Perft on every position of the third-party suites, at every depth within a CI budget
+//! (about a million leaves per position), and all depths in an ignored test.
+
+mod common;
+use vidle_core::perft::{perft, perft_full};
+use vidle_core::{fen, parse_fen};
+
+const CI_NODE_BUDGET: u64 = 1_200_000;
+
+fn run_suite(rel: &str, budget: u64) {
+    let suite = common::perft_suite(rel);
+    assert!(suite.len() > 100, "suite {rel} looks truncated");
+    let mut checked = 0;
+    for (fen_text, counts) in &suite {
+        let pos = parse_fen(fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+        // Shredder-FEN inputs must round-trip.
+        if fen_text.contains(char::is_uppercase) {
+            let _ = fen::to_fen(&pos, true);
+        }
+        for &(depth, expected) in counts {
+            if expected > budget {
+                continue;
+            }
+            assert_eq!(perft(&pos, depth), expected, "{fen_text} depth {depth}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= suite.len() * 3, "too few depths checked: {checked}");
+}
+
+#[test]
+fn standard_suite_within_budget() {
+    run_suite("perft/standard.epd", CI_NODE_BUDGET);
+}
+
+#[test]
+fn fischer960_suite_within_budget() {
+    run_suite("perft/fischer960.epd", CI_NODE_BUDGET);
+}
+
+#[test]
+fn full_perft_plays_every_leaf() {
+    // The same counts with every leaf move made (exercises play and the key assertion).
+    for (fen_text, counts) in common::perft_suite("perft/standard.epd").iter().take(40) {
+        let pos = parse_fen(fen_text).unwrap();
+        for &(depth, expected) in counts.iter().filter(|(_, n)| *n < 200_000) {
+            assert_eq!(perft_full(&pos, depth), expected, "{fen_text} depth {depth}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "full depths: minutes; run with --ignored and report"]
+fn standard_suite_full_depth() {
+    run_suite("perft/standard.epd", u64::MAX);
+}
+
+#[test]
+#[ignore = "full depths: hours; run with --ignored and report"]
+fn fischer960_suite_full_depth() {
+    run_suite("perft/fischer960.epd", u64::MAX);
+}

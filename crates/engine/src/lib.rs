@@ -1,0 +1,1 @@
+//! Vidle engine: search, evaluation, transposition table.
