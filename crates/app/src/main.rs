@@ -1,1 +1,28 @@
-fn main() {}
+//! The `vidle` binary: parses the command line and hands over to a front end.
+
+mod bench_cmd;
+mod book_cmd;
+mod cli;
+mod perft_cmd;
+mod tb_cmd;
+mod uci;
+
+use clap::Parser;
+use std::io::IsTerminal;
+
+fn main() {
+    let args = cli::Cli::parse();
+    let result = match args.command {
+        None if !std::io::stdin().is_terminal() => uci::run_stdio(),
+        None => cli::no_command_on_terminal(),
+        Some(cli::Command::Uci) => uci::run_stdio(),
+        Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
+        Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
+        Some(cli::Command::Book(c)) => book_cmd::run(c),
+        Some(cli::Command::Tb(c)) => tb_cmd::run(c),
+    };
+    if let Err(e) = result {
+        eprintln!("vidle: {e:#}");
+        std::process::exit(1);
+    }
+}

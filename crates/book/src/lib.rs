@@ -1,0 +1,1 @@
+//! Vidle opening books (Polyglot).

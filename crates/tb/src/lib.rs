@@ -1,0 +1,1 @@
+//! Vidle endgame tablebases.
