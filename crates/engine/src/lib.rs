@@ -1,1 +1,401 @@
-//! Vidle engine: search, evaluation, transposition table.
+//! Vidle engine facade: one `Engine` that front ends (UCI, terminal, web) drive with typed events.
+//!
+//! The search runs on its own thread (plus helper threads for Lazy SMP); progress comes back
+//! through a callback as [`SearchEvent`]s, and [`SearchEvent::BestMove`] is always the last event
+//! of a search. Everything below the facade (evaluation, transposition table, move picker,
+//! search) is private so it can change without breaking front ends.
+//!
+//! ```
+//! use vidle_engine::{Engine, SearchLimits};
+//! let mut engine = Engine::new();
+//! let game = vidle_core::Game::new(vidle_core::Position::startpos());
+//! let result = engine.search_blocking(&game, SearchLimits { depth: Some(3), ..Default::default() });
+//! assert!(result.best.is_some());
+//! ```
+
+pub mod bench;
+mod eval;
+mod history;
+mod movepick;
+mod params;
+mod score;
+mod search;
+mod see;
+mod smp;
+mod time;
+mod tt;
+pub mod tune;
+
+pub use bench::{BenchResult, bench};
+pub use eval::trace_text as eval_text;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use vidle_core::{Game, Move};
+
+/// A score from the side to move's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in `n` moves (not plies); negative when the side to move is being mated.
+    Mate(i32),
+}
+
+/// Which side of the aspiration window a reported score lies on when the search failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at least this (fail high).
+    Lower,
+    /// The true score is at most this (fail low).
+    Upper,
+}
+
+/// Progress of one iteration (one `info` line in UCI).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of this line when searching several (MultiPV).
+    pub multipv: u32,
+    pub score: Score,
+    /// `None` for an exact score; set while an aspiration window fails.
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    /// Per mille of the transposition table used by this search.
+    pub hashfull: u32,
+    pub tbhits: u64,
+    pub pv: Vec<Move>,
+}
+
+/// What a running search reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchEvent {
+    Info(SearchInfo),
+    /// Free text (UCI `info string`), e.g. the root move being searched.
+    Message(String),
+    /// The final answer; always the last event of a search. `best` is `None` only when the
+    /// position has no legal move.
+    BestMove {
+        best: Option<Move>,
+        ponder: Option<Move>,
+    },
+}
+
+/// Limits of one search, as UCI `go` gives them. Times are in milliseconds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    /// Search for a mate in this many moves; stops once one is proven.
+    pub mate: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Pondering: the clock does not run until `ponderhit`.
+    pub ponder: bool,
+    /// Restrict the root to these moves (illegal ones are ignored).
+    pub searchmoves: Vec<Move>,
+}
+
+/// The outcome of [`Engine::search_blocking`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    /// The last complete `info` of the main line.
+    pub info: Option<SearchInfo>,
+}
+
+/// The type of a UCI option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionKind {
+    Check { default: bool },
+    Spin { default: i64, min: i64, max: i64 },
+    Button,
+}
+
+/// One option for the UCI `uci` listing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+impl OptionSpec {
+    /// The option as a UCI `option` line.
+    pub fn uci_line(&self) -> String {
+        match &self.kind {
+            OptionKind::Check { default } => {
+                format!("option name {} type check default {default}", self.name)
+            }
+            OptionKind::Spin { default, min, max } => {
+                format!("option name {} type spin default {default} min {min} max {max}", self.name)
+            }
+            OptionKind::Button => format!("option name {} type button", self.name),
+        }
+    }
+}
+
+/// Option values; defaults and ranges are in [`Engine::options`].
+#[derive(Debug, Clone)]
+struct Settings {
+    hash_mb: usize,
+    threads: usize,
+    move_overhead_ms: u64,
+    multipv: usize,
+    chess960: bool,
+    ponder: bool,
+}
+
+const DEFAULT_HASH_MB: i64 = 16;
+const MAX_HASH_MB: i64 = 65_536;
+const MAX_THREADS: i64 = 256;
+const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
+const MAX_MULTIPV: i64 = 64;
+
+/// Flags shared between the facade and the search threads.
+#[derive(Debug, Default)]
+pub(crate) struct Signals {
+    /// Set by `stop` (or by the search itself when a limit is reached).
+    pub stop: AtomicBool,
+    /// True while pondering (or in `go infinite`): the search must not stop by itself and
+    /// `bestmove` waits for `ponderhit`/`stop`.
+    pub hold: AtomicBool,
+    /// True while pondering: time limits are not applied until `ponderhit` clears it.
+    pub pondering: AtomicBool,
+}
+
+/// The chess engine: options, transposition table, and at most one running search.
+pub struct Engine {
+    settings: Settings,
+    tt: Arc<tt::Tt>,
+    signals: Arc<Signals>,
+    /// Per-thread search state (histories), handed to the search thread and back, so that it
+    /// survives between moves of a game without locks.
+    workers: Option<Vec<Box<search::Worker>>>,
+    handle: Option<JoinHandle<(Vec<Box<search::Worker>>, SearchResult)>>,
+    last_result: SearchResult,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine with default options (16 MB hash, one thread).
+    pub fn new() -> Engine {
+        let settings = Settings {
+            hash_mb: DEFAULT_HASH_MB as usize,
+            threads: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS as u64,
+            multipv: 1,
+            chess960: false,
+            ponder: false,
+        };
+        Engine {
+            tt: Arc::new(tt::Tt::new(settings.hash_mb)),
+            workers: Some(vec![search::Worker::boxed(0)]),
+            settings,
+            signals: Arc::new(Signals::default()),
+            handle: None,
+            last_result: SearchResult::default(),
+        }
+    }
+
+    /// The options an engine understands, for the UCI `uci` listing.
+    pub fn options() -> Vec<OptionSpec> {
+        use OptionKind::*;
+        vec![
+            OptionSpec {
+                name: "Hash",
+                kind: Spin { default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },
+            },
+            OptionSpec { name: "Threads", kind: Spin { default: 1, min: 1, max: MAX_THREADS } },
+            OptionSpec { name: "Clear Hash", kind: Button },
+            OptionSpec {
+                name: "Move Overhead",
+                kind: Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000 },
+            },
+            OptionSpec { name: "MultiPV", kind: Spin { default: 1, min: 1, max: MAX_MULTIPV } },
+            OptionSpec { name: "Ponder", kind: Check { default: false } },
+            OptionSpec { name: "UCI_Chess960", kind: Check { default: false } },
+        ]
+    }
+
+    /// Sets an option by its UCI name (case-insensitive). Waits for a running search to end
+    /// first when the option changes search state (Hash, Threads, Clear Hash).
+    ///
+    /// # Errors
+    /// An unknown name or a value that does not parse or is out of range.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let spin = |min: i64, max: i64| -> Result<i64, String> {
+            let v: i64 =
+                value.trim().parse().map_err(|_| format!("{name}: '{value}' is not a number"))?;
+            if (min..=max).contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!("{name}: {v} is outside {min}..={max}"))
+            }
+        };
+        let check = || -> Result<bool, String> {
+            match value.trim().to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!("{name}: '{value}' is not true or false")),
+            }
+        };
+        match name.trim().to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mb = spin(1, MAX_HASH_MB)? as usize;
+                self.wait();
+                self.settings.hash_mb = mb;
+                self.tt = Arc::new(tt::Tt::new(mb));
+            }
+            "threads" => {
+                let n = spin(1, MAX_THREADS)? as usize;
+                self.wait();
+                self.settings.threads = n;
+                self.resize_workers();
+            }
+            "clear hash" => {
+                self.wait();
+                self.tt.clear();
+            }
+            "move overhead" => self.settings.move_overhead_ms = spin(0, 5000)? as u64,
+            "multipv" => self.settings.multipv = spin(1, MAX_MULTIPV)? as usize,
+            "ponder" => self.settings.ponder = check()?,
+            "uci_chess960" => self.settings.chess960 = check()?,
+            _ => return Err(format!("unknown option '{}'", name.trim())),
+        }
+        Ok(())
+    }
+
+    /// Whether Chess960 castling notation was requested (`UCI_Chess960`).
+    pub fn chess960(&self) -> bool {
+        self.settings.chess960
+    }
+
+    /// Forgets everything learnt in the previous game: transposition table and histories.
+    pub fn new_game(&mut self) {
+        self.wait();
+        self.tt.clear();
+        if let Some(ws) = &mut self.workers {
+            for w in ws.iter_mut() {
+                w.clear();
+            }
+        }
+    }
+
+    fn resize_workers(&mut self) {
+        let n = self.settings.threads;
+        if let Some(ws) = &mut self.workers {
+            ws.truncate(n);
+            while ws.len() < n {
+                let id = ws.len();
+                ws.push(search::Worker::boxed(id));
+            }
+        }
+    }
+
+    /// Starts searching the current position of `game`; returns at once. Events go to
+    /// `on_event` from the search thread, [`SearchEvent::BestMove`] last. A search still running
+    /// is stopped first.
+    pub fn start(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        on_event: Box<dyn FnMut(SearchEvent) + Send>,
+    ) {
+        self.stop();
+        self.wait();
+        let workers = self.workers.take().unwrap_or_default();
+        let signals = Arc::new(Signals::default());
+        signals.pondering.store(limits.ponder, Ordering::SeqCst);
+        signals.hold.store(limits.ponder || limits.infinite, Ordering::SeqCst);
+        self.signals = Arc::clone(&signals);
+        let job = smp::Job {
+            game: game.clone(),
+            limits,
+            tt: Arc::clone(&self.tt),
+            signals,
+            move_overhead_ms: self.settings.move_overhead_ms,
+            multipv: self.settings.multipv,
+            start: std::time::Instant::now(),
+        };
+        let threads = self.settings.threads;
+        self.handle = Some(std::thread::spawn(move || smp::run(job, workers, threads, on_event)));
+    }
+
+    /// Asks a running search to stop; it then sends its best move. Returns at once.
+    pub fn stop(&self) {
+        self.signals.hold.store(false, Ordering::SeqCst);
+        self.signals.pondering.store(false, Ordering::SeqCst);
+        self.signals.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The opponent played the move we pondered: the clock now runs. Returns at once.
+    pub fn ponderhit(&self) {
+        self.signals.pondering.store(false, Ordering::SeqCst);
+        self.signals.hold.store(false, Ordering::SeqCst);
+    }
+
+    /// Whether a search is running (it may be finished but not yet joined).
+    pub fn is_searching(&self) -> bool {
+        self.handle.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Waits for a running search to end (it must end by itself or by [`Engine::stop`]).
+    pub fn wait(&mut self) {
+        if let Some(h) = self.handle.take() {
+            match h.join() {
+                Ok((workers, result)) => {
+                    self.workers = Some(workers);
+                    self.last_result = result;
+                }
+                Err(_) => {
+                    // The search thread panicked (a bug); start again with fresh state rather
+                    // than taking the front end down with it.
+                    self.workers = None;
+                    self.last_result = SearchResult::default();
+                }
+            }
+        }
+        if self.workers.is_none() {
+            self.workers = Some(Vec::new());
+            self.resize_workers();
+        }
+    }
+
+    /// Searches and waits for the result (no events). `infinite` and `ponder` are ignored,
+    /// as nothing could stop them.
+    pub fn search_blocking(&mut self, game: &Game, mut limits: SearchLimits) -> SearchResult {
+        limits.infinite = false;
+        limits.ponder = false;
+        self.start(game, limits, Box::new(|_| {}));
+        self.wait();
+        self.last_result.clone()
+    }
+
+    /// The result of the last finished search.
+    pub fn last_result(&self) -> &SearchResult {
+        &self.last_result
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}

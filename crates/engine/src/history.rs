@@ -1,0 +1,1 @@
+//! Move-ordering statistics: butterfly history, killers, countermoves.

@@ -1,0 +1,1 @@
+//! The staged move picker.

@@ -1,0 +1,1 @@
+//! Every tunable search constant, in one table.

@@ -1,0 +1,1 @@
+//! Static exchange evaluation.

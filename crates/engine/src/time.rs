@@ -1,0 +1,1 @@
+//! Time management: soft and hard limits from the clock.
