@@ -3,7 +3,11 @@
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "vidle", version, about = "Vidle: a chess engine and a program to play against it")]
+#[command(
+    name = "vidle",
+    version,
+    about = "Vidle: a chess engine and a program to play against it"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -13,6 +17,8 @@ pub struct Cli {
 pub enum Command {
     /// Speak the UCI protocol on standard input/output (for chess GUIs and match runners).
     Uci,
+    /// Play a game against the computer in the terminal (the default on a terminal).
+    Play(crate::play::PlayArgs),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(PerftArgs),
     /// Search a fixed set of positions to a fixed depth; prints `N nodes M nps` (signature).
@@ -45,11 +51,4 @@ pub struct PerftArgs {
     /// Castling moves in Chess960 notation (king takes rook) in `--divide` output.
     #[arg(long)]
     pub chess960: bool,
-}
-
-/// `vidle` on a terminal without a subcommand.
-pub fn no_command_on_terminal() -> anyhow::Result<()> {
-    println!("Vidle {} — run `vidle --help` for the commands.", env!("CARGO_PKG_VERSION"));
-    println!("`vidle uci` speaks UCI (for chess GUIs).");
-    Ok(())
 }

@@ -3,7 +3,10 @@
 mod bench_cmd;
 mod book_cmd;
 mod cli;
+mod openings;
 mod perft_cmd;
+mod pgn;
+mod play;
 mod tb_cmd;
 mod uci;
 
@@ -14,8 +17,9 @@ fn main() {
     let args = cli::Cli::parse();
     let result = match args.command {
         None if !std::io::stdin().is_terminal() => uci::run_stdio(),
-        None => cli::no_command_on_terminal(),
+        None => play::run(&play::PlayArgs::default()),
         Some(cli::Command::Uci) => uci::run_stdio(),
+        Some(cli::Command::Play(a)) => play::run(&a),
         Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
         Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),

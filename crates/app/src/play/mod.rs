@@ -1,0 +1,82 @@
+//! Terminal play against the computer (`vidle play`, or `vidle` on a terminal).
+
+mod board;
+mod clock;
+mod i18n;
+mod input;
+mod session;
+mod strength;
+
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Your colour.
+    #[arg(long, value_enum, default_value = "white")]
+    pub color: ColorChoice,
+    /// Engine strength as an Elo rating (600–2800); weaker play is human-like, not random.
+    #[arg(long, conflicts_with = "level")]
+    pub elo: Option<u32>,
+    /// Named strength: beginner, novice, casual, club, strong, expert, master, max.
+    #[arg(long)]
+    pub level: Option<String>,
+    /// Search depth limit for the engine.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Thinking time per engine move in milliseconds (default 2000 without a clock).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Play with clocks: MINUTES+INCREMENT_SECONDS, e.g. 5+3.
+    #[arg(long)]
+    pub clock: Option<String>,
+    /// Start from this FEN.
+    #[arg(long, conflicts_with = "load")]
+    pub fen: Option<String>,
+    /// Continue the game in this PGN file.
+    #[arg(long)]
+    pub load: Option<PathBuf>,
+    /// Start from a random Chess960 position.
+    #[arg(long, conflicts_with_all = ["fen", "load"])]
+    pub chess960: bool,
+    /// Save the game as PGN to this file when it ends (and on quit).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Plain ASCII board and no colours.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Language of messages and piece letters: en or cs.
+    #[arg(long, default_value = "en")]
+    pub lang: String,
+}
+
+impl Default for PlayArgs {
+    fn default() -> Self {
+        PlayArgs {
+            color: ColorChoice::White,
+            elo: None,
+            level: None,
+            depth: None,
+            movetime: None,
+            clock: None,
+            fen: None,
+            load: None,
+            chess960: false,
+            save: None,
+            ascii: false,
+            lang: "en".into(),
+        }
+    }
+}
+
+/// Runs a game in the terminal (interactive) or over pipes (plain text for scripts).
+pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
+    session::Session::new(args)?.run()
+}
