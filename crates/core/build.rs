@@ -179,7 +179,8 @@ fn main() {
     for (name, t) in [("BETWEEN", &between), ("LINE", &line)] {
         writeln!(src, "pub(crate) static {name}: [[u64; 64]; 64] = [").unwrap();
         for a in 0..64 {
-            let row: Vec<String> = t[a * 64..a * 64 + 64].iter().map(|v| format!("{v:#x}")).collect();
+            let row: Vec<String> =
+                t[a * 64..a * 64 + 64].iter().map(|v| format!("{v:#x}")).collect();
             writeln!(src, "    [{}],", row.join(", ")).unwrap();
         }
         src.push_str("];\n");

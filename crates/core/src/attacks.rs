@@ -35,7 +35,8 @@ static KNIGHT: [u64; 64] =
     leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 static KING: [u64; 64] =
     leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
-static PAWN: [[u64; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+static PAWN: [[u64; 64]; 2] =
+    [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {

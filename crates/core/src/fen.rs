@@ -45,7 +45,9 @@ impl fmt::Display for FenSyntaxError {
             FenSyntaxError::PieceChar { rank, c } => {
                 write!(f, "board field: invalid character '{c}' on rank {}", rank + 1)
             }
-            FenSyntaxError::Turn(s) => write!(f, "side-to-move field: expected 'w' or 'b', found '{s}'"),
+            FenSyntaxError::Turn(s) => {
+                write!(f, "side-to-move field: expected 'w' or 'b', found '{s}'")
+            }
             FenSyntaxError::Castling(s) => write!(f, "castling field: invalid '{s}'"),
             FenSyntaxError::EnPassant(s) => {
                 write!(f, "en passant field: expected '-' or a square, found '{s}'")
@@ -73,8 +75,14 @@ pub enum PositionError {
     OpponentInCheck,
     TooManyCheckers,
     /// A castling right whose king or rook is not in place.
-    CastlingRights { color: Color, detail: String },
-    EnPassant { square: Square, reason: &'static str },
+    CastlingRights {
+        color: Color,
+        detail: String,
+    },
+    EnPassant {
+        square: Square,
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -89,9 +97,15 @@ impl fmt::Display for PositionError {
                 write!(f, "{} has more promoted pieces than missing pawns", c.name())
             }
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
-            PositionError::TooManyCheckers => write!(f, "the king is attacked by more than two pieces"),
+            PositionError::TooManyCheckers => {
+                write!(f, "the king is attacked by more than two pieces")
+            }
             PositionError::CastlingRights { color, detail } => {
-                write!(f, "{} castling right without king and rook in place: {detail}", color.name())
+                write!(
+                    f,
+                    "{} castling right without king and rook in place: {detail}",
+                    color.name()
+                )
             }
             PositionError::EnPassant { square, reason } => {
                 write!(f, "impossible en passant square {square}: {reason}")
@@ -319,10 +333,8 @@ fn castling_rook_for(pos: &Position, token: CastlingToken) -> Result<Square, Pos
         CastlingToken::Side(c, s) => (c, format!("{:?}-side", s)),
         CastlingToken::File(c, f) => (c, format!("rook on the {}-file", (b'a' + f) as char)),
     };
-    let err = |why: &str| PositionError::CastlingRights {
-        color,
-        detail: format!("{detail}: {why}"),
-    };
+    let err =
+        |why: &str| PositionError::CastlingRights { color, detail: format!("{detail}: {why}") };
     let rank = color.back_rank();
     let king = pos.king(color);
     if king.rank() != rank {
@@ -445,13 +457,7 @@ pub fn to_fen(pos: &Position, shredder: bool) -> String {
 /// The first four FEN fields (EPD without operations).
 pub fn to_epd(pos: &Position, shredder: bool) -> String {
     let ep = pos.ep_square().map_or("-".to_string(), |s| s.to_string());
-    format!(
-        "{} {} {} {}",
-        board_field(pos),
-        pos.turn().char(),
-        castling_field(pos, shredder),
-        ep
-    )
+    format!("{} {} {} {}", board_field(pos), pos.turn().char(), castling_field(pos, shredder), ep)
 }
 
 /// An EPD record: a position and its operations (`bm Nf3; id "x";` → `("bm", "Nf3")`, …).
@@ -502,12 +508,12 @@ pub fn parse_epd(line: &str) -> Result<Epd, FenError> {
     }
     let ops = parse_ops(rest);
     let mut owned: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
-    if owned.len() == 4 {
-        if let Some((_, v)) = ops.iter().find(|(k, _)| k == "hmvc") {
+    if owned.len() == 4
+        && let Some((_, v)) = ops.iter().find(|(k, _)| k == "hmvc")
+    {
+        owned.push(v.clone());
+        if let Some((_, v)) = ops.iter().find(|(k, _)| k == "fmvn") {
             owned.push(v.clone());
-            if let Some((_, v)) = ops.iter().find(|(k, _)| k == "fmvn") {
-                owned.push(v.clone());
-            }
         }
     }
     let refs: Vec<&str> = owned.iter().map(|s| s.as_str()).collect();

@@ -333,10 +333,7 @@ fn san_illegal_reason(pos: &Position, pat: &SanPattern) -> String {
     if pos.is_check() {
         return format!("{} is in check and this does not get out of it", us.name());
     }
-    if pat.role == Role::Pawn
-        && pat.promo.is_some()
-        && !(Bitboard::BACK_RANKS).contains(pat.to)
-    {
+    if pat.role == Role::Pawn && pat.promo.is_some() && !(Bitboard::BACK_RANKS).contains(pat.to) {
         return "only a pawn reaching the last rank promotes".into();
     }
     format!("no {name} can move to {}", pat.to)

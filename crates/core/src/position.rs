@@ -380,11 +380,8 @@ impl Position {
 
         match m.kind() {
             MoveKind::Castle => {
-                let side = if to.file() > from.file() {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
+                let side =
+                    if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
                 let rank = us.back_rank();
                 let rook = Piece::new(us, Role::Rook);
                 self.remove(from, piece);
@@ -479,7 +476,8 @@ impl Position {
 
     /// Whether `color` has anything besides king and pawns (null-move zugzwang guard).
     pub fn has_non_pawn_material(&self, color: Color) -> bool {
-        (self.by_color(color) & !(self.by_role(Role::Pawn) | self.by_role(Role::King))).is_nonempty()
+        (self.by_color(color) & !(self.by_role(Role::Pawn) | self.by_role(Role::King)))
+            .is_nonempty()
     }
 }
 

@@ -1,0 +1,85 @@
+//! Drives `vidle play` through pipes, as a script would: moves, bad input, undo, promotion,
+//! checkmate, and a PGN saved and read back.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(args: &[&str], script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .arg("play")
+        .args(["--depth", "2"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "exit {:?}\n{text}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(!text.contains('\x1b'), "no escape sequences when piped:\n{text}");
+    text
+}
+
+fn fen_lines(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| l.split_whitespace().count() == 6 && l.contains('/')).collect()
+}
+
+#[test]
+fn bad_input_leaves_the_game_unchanged() {
+    let out = play(&[], "fen\ne5\nNd2\nxyz\nKe2\nfen\nquit\n");
+    assert!(out.contains("e5 is illegal"), "{out}");
+    assert!(out.contains("'xyz' is not a move"), "{out}");
+    assert!(out.contains("Ke2 is illegal"), "{out}");
+    let fens = fen_lines(&out);
+    assert_eq!(fens.len(), 2, "{out}");
+    assert_eq!(fens[0], fens[1]);
+}
+
+#[test]
+fn ambiguous_move_lists_candidates() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let out = play(&["--fen", fen], "Nd2\nquit\n");
+    assert!(out.contains("Nd2 is ambiguous: Nbd2 or Nfd2"), "{out}");
+}
+
+#[test]
+fn undo_takes_back_a_full_move_and_redo_replays_it() {
+    let out = play(&[], "fen\ne4\nundo\nfen\nredo\nmoves\nquit\n");
+    let fens = fen_lines(&out);
+    assert_eq!(fens[0], fens[1], "{out}");
+    assert!(out.contains("Vidle plays"), "{out}");
+}
+
+#[test]
+fn promotion_and_checkmate_end_the_game_and_pgn_round_trips() {
+    let dir = std::env::temp_dir().join(format!("vidle-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    // White promotes with mate: the queen on e8 and the rook on d7 leave the king no square.
+    let fen = "7k/3R1P2/8/8/8/8/8/4K3 w - - 0 1";
+    let out = play(&["--fen", fen, "--save", pgn.to_str().unwrap()], "f8Q\nmoves\nquit\n");
+    assert!(out.contains("You played f8=Q#"), "{out}");
+    assert!(out.contains("Game over: checkmate, White wins (1-0)"), "{out}");
+    let saved = std::fs::read_to_string(&pgn).unwrap();
+    assert!(saved.contains("[Result \"1-0\"]") && saved.contains("[FEN \"7k/3R1P2"), "{saved}");
+    assert!(saved.contains("f8=Q# 1-0"), "{saved}");
+    // Read back by the PGN parser of `--load`.
+    let again = play(&["--load", pgn.to_str().unwrap()], "fen\nquit\n");
+    assert!(again.contains("5Q1k/3R4/8/8/8/8/8/4K3 b - - 0 1"), "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn czech_letters_and_language() {
+    let out = play(&["--lang", "cs"], "Jf3\nquit\n");
+    assert!(out.contains("Váš tah: Jf3"), "{out}");
+}
+
+#[test]
+fn resign_and_draw_commands() {
+    let out = play(&[], "resign\ne4\nquit\n");
+    assert!(out.contains("White resigns (0-1)"), "{out}");
+    assert!(out.contains("The game is over"), "{out}");
+}

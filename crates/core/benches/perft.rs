@@ -1,0 +1,2 @@
+//! Perft benchmark (placeholder while the harness is written).
+fn main() {}
