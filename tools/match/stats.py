@@ -40,7 +40,7 @@ def score_to_elo(s: float) -> float:
         return -math.inf
     if s >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / s - 1.0)
+    return -400.0 * math.log10(1.0 / s - 1.0) + 0.0   # no "-0.0"
 
 
 def mean_and_variance(w: int, d: int, l: int) -> Tuple[float, float]:

@@ -148,7 +148,10 @@ class UciEngine:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, bufsize=1,
-                errors="replace")
+                errors="replace",
+                # own session: a Ctrl-C at the terminal reaches only the
+                # runner, which then shuts the engines down itself
+                start_new_session=True)
         except OSError as exc:
             raise EngineCrash(f"cannot start {self.argv[0]}: {exc}") from exc
         self.lines = queue.Queue()

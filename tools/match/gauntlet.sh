@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Gauntlet: our engine against a fixed list of reference engines, one match
+# each (tools/match/match.py).  Results go to tools/match/results/<stamp>/:
+# <opponent>.pgn, .json, .log and summary.txt.
+#
+# Usage: tools/match/gauntlet.sh [options] [-- extra match.py arguments]
+#   -e CMD    our engine's command line     (default: target/release/vidle)
+#   -N NAME   our engine's name in the PGN  (default: its UCI id name)
+#   -n GAMES  games per opponent            (default: 20)
+#   -t TC     time control BASE+INC         (default: 10+0.1)
+#   -c N      games in parallel             (default: 1)
+#   -b FILE   openings .pgn/.epd            (default: shared 8moves_v3.pgn)
+#   -s SEED   opening shuffle seed          (default: 1)
+#   -o LIST   comma-separated opponents     (default: sf2000,sf2850,glaurung,toga2,ethereal)
+#             known: sf1500 sf2000 sf2850 glaurung toga2 ethereal gnuchess
+#   -r DIR    results directory             (default: tools/match/results/<stamp>)
+#   -A        no score adjudication (default: resign 1000cp/4 moves,
+#             draw 10cp/8 moves after move 40)
+# Example: tools/match/gauntlet.sh -n 40 -t 5+0.05 -c 2 -- --option1 Hash=64
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+cd "$ROOT"     # so that the default engine path is relative to the repo root
+
+ENGINE="target/release/vidle"
+NAME=""
+GAMES=20
+TC="10+0.1"
+CONC=1
+BOOK="${SHARED_DATA:-/work/shared/data}/openings/8moves_v3.pgn"
+SEED=1
+OPPONENTS="sf2000,sf2850,glaurung,toga2,ethereal"
+RESULTS=""
+ADJ=(--resign-score 1000 --resign-moves 4 --draw-score 10 --draw-moves 8 --draw-after 40)
+
+while getopts "e:N:n:t:c:b:s:o:r:Ah" opt; do
+    case "$opt" in
+        e) ENGINE="$OPTARG" ;;
+        N) NAME="$OPTARG" ;;
+        n) GAMES="$OPTARG" ;;
+        t) TC="$OPTARG" ;;
+        c) CONC="$OPTARG" ;;
+        b) BOOK="$OPTARG" ;;
+        s) SEED="$OPTARG" ;;
+        o) OPPONENTS="$OPTARG" ;;
+        r) RESULTS="$OPTARG" ;;
+        A) ADJ=() ;;
+        h) sed -n '2,21p' "$0"; exit 0 ;;
+        *) exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = "--" ] && shift
+EXTRA=("$@")
+
+# Debian puts engines in /usr/games, which is often not in PATH.
+bin() {
+    if command -v "$1" >/dev/null 2>&1; then command -v "$1"
+    elif [ -x "/usr/games/$1" ]; then echo "/usr/games/$1"
+    else echo "error: $1 not found; run tools/match/install.sh" >&2; return 1
+    fi
+}
+
+# Sets OPP to the match.py arguments for engine 2.  Books are turned off
+# where the engine has one (OwnBook); one thread, no pondering, small hash.
+opponent() {
+    local sf
+    case "$1" in
+        sf1500|sf2000|sf2850)
+            sf="$(bin stockfish)"
+            OPP=(--engine2 "$sf" --name2 "Stockfish-${1#sf}"
+                 --option2 UCI_LimitStrength=true --option2 "UCI_Elo=${1#sf}"
+                 --option2 Threads=1 --option2 Hash=16) ;;
+        glaurung)
+            OPP=(--engine2 "$(bin glaurung)" --option2 OwnBook=false
+                 --option2 Threads=1 --option2 Ponder=false --option2 Hash=16) ;;
+        toga2)
+            OPP=(--engine2 "$(bin toga2)" --option2 OwnBook=false
+                 --option2 "Number of Threads=1" --option2 Hash=16) ;;
+        ethereal)
+            OPP=(--engine2 "$(bin ethereal-chess)" --option2 Threads=1
+                 --option2 Hash=16) ;;
+        gnuchess)
+            OPP=(--engine2 "$(bin gnuchess) --uci" --option2 OwnBook=false
+                 --option2 Hash=16) ;;
+        *)  echo "error: unknown opponent '$1'" >&2; return 1 ;;
+    esac
+}
+
+first="${ENGINE%% *}"
+if [[ "$first" == */* && ! -x "$first" ]]; then
+    echo "error: engine '$first' not found or not executable" >&2
+    echo "       (build it with: cargo build --release)" >&2
+    exit 2
+fi
+
+OPENING_ARGS=()
+if [ -f "$BOOK" ]; then
+    OPENING_ARGS=(--openings "$BOOK" --seed "$SEED")
+else
+    echo "warning: openings '$BOOK' not found; playing from the start position" >&2
+fi
+
+[ -n "$RESULTS" ] || RESULTS="$HERE/results/$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$RESULTS"
+NAME_ARGS=()
+[ -n "$NAME" ] && NAME_ARGS=(--name1 "$NAME")
+
+{
+    echo "engine: $ENGINE"
+    echo "games: $GAMES  tc: $TC  concurrency: $CONC  openings: $BOOK  seed: $SEED"
+    echo "adjudication: ${ADJ[*]:-none}  extra: ${EXTRA[*]:-none}"
+} > "$RESULTS/settings.txt"
+
+status=0
+IFS=',' read -r -a LIST <<< "$OPPONENTS"
+for opp in "${LIST[@]}"; do
+    opponent "$opp" || { status=1; continue; }
+    echo "=== $opp ($(date +%H:%M:%S))"
+    if ! python3 "$HERE/match.py" --engine1 "$ENGINE" "${NAME_ARGS[@]}" "${OPP[@]}" \
+            --tc "$TC" --games "$GAMES" --concurrency "$CONC" \
+            "${OPENING_ARGS[@]}" "${ADJ[@]}" --event "gauntlet $opp" \
+            --pgn-out "$RESULTS/$opp.pgn" --json-out "$RESULTS/$opp.json" \
+            "${EXTRA[@]}" 2>&1 | tee "$RESULTS/$opp.log"; then
+        echo "match against $opp failed (see $RESULTS/$opp.log)" >&2
+        status=1
+    fi
+done
+
+# One line per opponent from the JSON summaries.
+python3 - "$RESULTS" "${LIST[@]}" <<'EOF' | tee "$RESULTS/summary.txt"
+import json, os, sys
+root, opps = sys.argv[1], sys.argv[2:]
+fmt = "{:<12} {:>6} {:>12} {:>7} {:>9} {:>7} {:>7}"
+print(fmt.format("opponent", "games", "W/D/L", "score", "elo", "+/-", "LOS"))
+for opp in opps:
+    path = os.path.join(root, opp + ".json")
+    if not os.path.exists(path):
+        print(f"{opp:<12} (no result)")
+        continue
+    s = json.load(open(path))
+    # JSON has null for infinite values (0% or 100% score)
+    elo = (("+inf" if s["score"] > 0.5 else "-inf") if s["elo"] is None
+           else f"{s['elo']:+.1f}")
+    err = "inf" if s["elo_error"] is None else f"{s['elo_error']:.1f}"
+    print(fmt.format(opp, s["games"], f"{s['wins']}/{s['draws']}/{s['losses']}",
+                     f"{100 * s['score']:.1f}%", elo, err, f"{100 * s['los']:.1f}%"))
+EOF
+echo "results in $RESULTS"
+exit $status

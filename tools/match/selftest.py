@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Self-test of the match runner with fake engines (no real engines needed).
+
+Run:  python3 tools/match/selftest.py        (about 15-30 s, exit code 0 = ok)
+
+The fake engine (tests/fake_engine.py) plays random legal moves and can be
+told to crash, hang, overstep its time, play an illegal move or report fixed
+scores.  Each test runs match.py as a subprocess and checks its PGN/JSON.
+"""
+
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import chess
+import chess.pgn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import openings   # noqa: E402
+import stats      # noqa: E402
+
+MATCH = os.path.join(HERE, "match.py")
+FAKE = f"{sys.executable} {os.path.join(HERE, 'tests', 'fake_engine.py')}"
+TMP = tempfile.mkdtemp(prefix="match-selftest-")
+
+# Three 4-ply openings, CRLF line ends like 8moves_v3.pgn.
+PGN_OPENINGS = "\r\n".join([
+    '[Event "?"]', '[Result "*"]', '', '1. e4 e5 2. Nf3 Nc6 *', '',
+    '[Event "?"]', '[Result "*"]', '', '1. d4 d5 2. c4 e6 *', '',
+    '[Event "?"]', '[Result "*"]', '', '1. c4 e5 2. Nc3', 'Nf6 *', '']) + "\r\n"
+EPD_OPENINGS = "\n".join([
+    "# comment line",
+    'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id "e4e5";',
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+]) + "\n"
+
+
+def write(name: str, text: str, newline=None) -> str:
+    path = os.path.join(TMP, name)
+    with open(path, "w", newline=newline) as fh:
+        fh.write(text)
+    return path
+
+
+def run_match(tag: str, engine1: str, engine2: str, *extra: str, expect_rc=0):
+    """Run match.py; return (stdout, games, summary)."""
+    pgn = os.path.join(TMP, f"{tag}.pgn")
+    js = os.path.join(TMP, f"{tag}.json")
+    cmd = [sys.executable, MATCH, "--engine1", engine1, "--engine2", engine2,
+           "--pgn-out", pgn, "--json-out", js, *extra]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if proc.returncode != expect_rc:
+        raise AssertionError(f"rc {proc.returncode} != {expect_rc}\n"
+                             f"{proc.stdout}\n{proc.stderr}")
+    games, summary = [], None
+    if os.path.exists(pgn):
+        with open(pgn) as fh:
+            while (game := chess.pgn.read_game(fh)) is not None:
+                assert not game.errors, game.errors
+                games.append(game)
+    if os.path.exists(js):
+        with open(js) as fh:
+            summary = json.load(fh)
+    return proc.stdout + proc.stderr, games, summary
+
+
+def check_consistent(game: chess.pgn.Game) -> None:
+    """Headers agree with the moves; rule-based endings really happened."""
+    board = game.end().board()
+    h = game.headers
+    assert int(h["PlyCount"]) == len(board.move_stack), "PlyCount"
+    if h["Termination"] != "normal":
+        return
+    reason = game.end().comment
+    if "mates" in reason:
+        assert board.is_checkmate()
+        assert h["Result"] == ("1-0" if board.turn == chess.BLACK else "0-1")
+    else:
+        assert h["Result"] == "1/2-1/2"
+        assert (board.is_stalemate() or board.is_insufficient_material()
+                or board.is_repetition(3) or board.halfmove_clock >= 100), reason
+
+
+def engine1_scores(games, name1="A"):
+    out = []
+    for g in games:
+        r = g.headers["Result"]
+        if r == "1/2-1/2":
+            out.append(0.5)
+        else:
+            out.append(1.0 if (r == "1-0") == (g.headers["White"] == name1) else 0.0)
+    return out
+
+
+# --- tests -------------------------------------------------------------------
+
+def test_stats():
+    assert stats.score_to_elo(0.5) == 0.0
+    assert abs(stats.score_to_elo(0.75) - 190.848) < 1e-3
+    assert abs(stats.elo_to_score(stats.score_to_elo(0.6)) - 0.6) < 1e-12
+    assert stats.los(10, 10) == 0.5 and stats.los(20, 10) > 0.95
+    est = stats.elo_estimate(60, 30, 40)
+    assert est.lo < est.elo < est.hi and 0 < est.err < 100
+    p = stats.parse_sprt("elo0=0,elo1=5,alpha=0.05,beta=0.05")
+    lower, upper = p.bounds()
+    assert abs(lower + 2.944439) < 1e-5 and abs(upper - 2.944439) < 1e-5
+    # exact LLR ~ classical approximation for large samples
+    for wdl in [(1000, 2000, 900), (3000, 5000, 3100)]:
+        a, b = stats.llr(*wdl, p), stats.llr_approx(*wdl, p)
+        assert abs(a - b) < 0.02 * max(1, abs(b)), (wdl, a, b)
+    # only wins: each win adds log(s1/s0)
+    s1 = stats.elo_to_score(5)
+    assert abs(stats.llr(7, 0, 0, p) - 7 * math.log(s1 / 0.5)) < 1e-6
+    assert stats.sprt_state(3.0, p) == "H1" and stats.sprt_state(-3.0, p) == "H0"
+
+
+def test_openings():
+    pgn = write("open.pgn", PGN_OPENINGS, newline="")
+    ops = openings.load_openings(pgn, 4)
+    assert [len(o.moves) for o in ops] == [4, 4, 4, 4]
+    assert ops[3].moves == ops[0].moves            # cycles
+    assert ops[2].moves[2] == chess.Move.from_uci("b1c3")
+    shuffled = openings.load_openings(pgn, 3, seed=5)
+    assert sorted(o.label for o in shuffled) == sorted(o.label for o in ops[:3])
+    epd = write("open.epd", EPD_OPENINGS)
+    ops = openings.load_openings(epd, 2)
+    assert ops[0].root.fen().endswith(" w KQkq - 0 1") and not ops[0].moves
+    assert ops[1].root.fen().endswith(" 2 3")
+
+
+def test_random_match():
+    pgn = write("open2.pgn", PGN_OPENINGS, newline="")
+    out, games, summary = run_match(
+        "random", f"{FAKE} --name A", f"{FAKE} --name B", "--tc", "5+0.1",
+        "--games", "6", "--concurrency", "2", "--openings", pgn)
+    assert len(games) == 6 and summary["games"] == 6, out
+    by_round = {int(g.headers["Round"]): g for g in games}
+    for r in (1, 3, 5):
+        a, b = by_round[r], by_round[r + 1]
+        assert a.headers["White"] == "A" and b.headers["White"] == "B"
+        book_a = [n.move for n in a.mainline() if n.comment.startswith("book")]
+        book_b = [n.move for n in b.mainline() if n.comment.startswith("book")]
+        assert len(book_a) == 4 and book_a == book_b
+        assert "FEN" not in a.headers and a.headers["TimeControl"] == "5+0.1"
+    for g in games:
+        check_consistent(g)
+    assert sum(engine1_scores(games)) == summary["wins"] + summary["draws"] / 2
+    assert "W/D/L (A)" in out and "Elo difference" in out and "LOS" in out
+
+
+def test_epd_and_depth():
+    epd = write("open2.epd", EPD_OPENINGS)
+    _, games, summary = run_match(
+        "epd", f"{FAKE} --name A", f"{FAKE} --name B", "--depth", "3",
+        "--games", "4", "--openings", epd)
+    assert len(games) == 4
+    assert games[0].headers["SetUp"] == "1"
+    assert games[0].headers["FEN"] == games[1].headers["FEN"]
+    assert games[2].headers["FEN"].endswith(" 2 3")
+    assert games[0].headers["TimeControl"] == "-"
+    for g in games:
+        check_consistent(g)
+
+
+def test_chess960():
+    epd = write("frc.epd", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n")
+    _, games, _ = run_match("frc", f"{FAKE} --name A", f"{FAKE} --name B",
+                            "--nodes", "1", "--games", "2", "--chess960",
+                            "--openings", epd)
+    assert len(games) == 2 and games[0].headers["Variant"] == "Chess960"
+    for g in games:
+        check_consistent(g)
+
+
+def test_crash_and_restart():
+    out, games, summary = run_match(
+        "crash", f"{FAKE} --name A", f"{FAKE} --name B --crash-after 3",
+        "--tc", "5+0.1", "--games", "2")
+    assert summary["wins"] == 2 and summary["terminations"] == {"abandoned": 2}, out
+    # B crashes on its 3rd `go`: as Black after 5 plies, after its restart as
+    # White after 4 plies -- so the restart worked.
+    assert [int(g.headers["PlyCount"]) for g in games] == [5, 4]
+    assert "crashed" in games[0].end().comment
+
+
+def test_time_forfeit():
+    out, games, summary = run_match(
+        "time", f"{FAKE} --name A", f"{FAKE} --name B --sleep-after 2 --sleep 1",
+        "--tc", "0.3+0", "--timemargin", "200", "--games", "2")
+    assert summary["wins"] == 2 and summary["terminations"] == {"time forfeit": 2}, out
+    assert games[0].end().comment.endswith("Black loses on time")
+
+
+def test_hung_engine_killed():
+    t0 = time.monotonic()
+    out, games, summary = run_match(
+        "hang", f"{FAKE} --name A",
+        f"{FAKE} --name B --sleep-after 1 --sleep 60 --ignore-stop",
+        "--tc", "0.2+0", "--timemargin", "200", "--games", "2")
+    assert summary["wins"] == 2 and summary["terminations"] == {"time forfeit": 2}, out
+    assert time.monotonic() - t0 < 15
+
+
+def test_illegal_move():
+    out, games, summary = run_match(
+        "illegal", f"{FAKE} --name A --illegal-after 2", f"{FAKE} --name B",
+        "--tc", "5", "--games", "1")
+    assert summary["losses"] == 1, out
+    assert games[0].headers["Termination"] == "rules infraction"
+    assert int(games[0].headers["PlyCount"]) == 2
+
+
+def test_resign_adjudication():
+    out, games, summary = run_match(
+        "resign", f"{FAKE} --name A --score 500", f"{FAKE} --name B --score -500",
+        "--nodes", "1", "--games", "2", "--resign-score", "400", "--resign-moves", "3")
+    assert summary["wins"] == 2, out
+    assert {g.headers["Termination"] for g in games} == {"adjudication"}
+    assert [g.headers["PlyCount"] for g in games] == ["6", "6"]
+
+
+def test_draw_adjudication():
+    out, games, summary = run_match(
+        "draw", f"{FAKE} --name A --score 3", f"{FAKE} --name B --score -5",
+        "--nodes", "1", "--games", "2", "--draw-score", "10",
+        "--draw-moves", "2", "--draw-after", "5")
+    assert summary["draws"] == 2, out
+    assert [g.headers["PlyCount"] for g in games] == ["8", "8"]
+
+
+def test_sprt_stops():
+    out, games, summary = run_match(
+        "sprt", f"{FAKE} --name A --score 900", f"{FAKE} --name B --score -900",
+        "--nodes", "1", "--games", "200", "--concurrency", "2",
+        "--resign-score", "400", "--resign-moves", "1",
+        "--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05")
+    s = summary["sprt"]
+    assert s["decision"] == "H1" and summary["games"] < 20, out
+    assert s["llr"] >= s["upper"] and "H1 accepted" in out
+
+
+def test_restart_failure_is_fatal():
+    state = os.path.join(TMP, "starts.txt")
+    out, games, summary = run_match(
+        "restart", f"{FAKE} --name A",
+        f"{FAKE} --name B --crash-after 2 --max-starts 1 --state-file {state}",
+        "--tc", "5", "--games", "6", expect_rc=1)
+    # game 1: B crashes; games 2, 3: B fails to restart; 3rd failure: fatal
+    assert summary["games"] == 3 and summary["wins"] == 3, out
+    assert "failed to start" in games[1].comment
+    assert "failed to start 3 times" in out
+
+
+def test_start_failure():
+    out, _, _ = run_match("fail", f"{FAKE} --name A", f"{FAKE} --fail-start",
+                          "--tc", "1", expect_rc=2)
+    assert "engine2" in out
+
+
+TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
+         test_chess960, test_crash_and_restart, test_time_forfeit,
+         test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
+         test_draw_adjudication, test_sprt_stops, test_restart_failure_is_fatal,
+         test_start_failure]
+
+
+def main() -> int:
+    failed = 0
+    start = time.monotonic()
+    for test in TESTS:
+        t0 = time.monotonic()
+        try:
+            test()
+            print(f"ok    {test.__name__} ({time.monotonic() - t0:.1f} s)", flush=True)
+        except Exception:
+            failed += 1
+            print(f"FAIL  {test.__name__}\n{traceback.format_exc()}", flush=True)
+    print(f"{len(TESTS) - failed}/{len(TESTS)} passed in "
+          f"{time.monotonic() - start:.1f} s")
+    if failed:
+        print(f"(files kept in {TMP})")
+        return 1
+    shutil.rmtree(TMP, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
