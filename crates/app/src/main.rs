@@ -9,6 +9,7 @@ mod pgn;
 mod play;
 mod tb_cmd;
 mod uci;
+mod web;
 
 use clap::Parser;
 use std::io::IsTerminal;
@@ -24,6 +25,7 @@ fn main() {
         Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
+        Some(cli::Command::Serve(a)) => web::run(&a),
     };
     if let Err(e) = result {
         eprintln!("vidle: {e:#}");

@@ -4,8 +4,8 @@ mod board;
 mod clock;
 mod i18n;
 mod input;
-mod session;
-mod strength;
+pub(crate) mod session;
+pub(crate) mod strength;
 
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;

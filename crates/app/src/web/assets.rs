@@ -1,0 +1,53 @@
+//! The page and everything it loads, embedded in the binary so `vidle serve` works offline.
+
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+/// Path, content type, bytes.
+const FILES: &[(&str, &str, &[u8])] = &[
+    ("/", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
+    ("/index.html", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
+    ("/app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/app.js")),
+    ("/style.css", "text/css; charset=utf-8", include_bytes!("../../web/style.css")),
+    ("/favicon.svg", "image/svg+xml", include_bytes!("../../web/favicon.svg")),
+    (
+        "/vendor/chessground/chessground.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/vendor/chessground/chessground.min.js"),
+    ),
+    (
+        "/vendor/chessground/chessground.base.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../web/vendor/chessground/chessground.base.css"),
+    ),
+    (
+        "/vendor/chessground/chessground.cburnett.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../web/vendor/chessground/chessground.cburnett.css"),
+    ),
+    (
+        "/vendor/chessground/LICENSE",
+        "text/plain; charset=utf-8",
+        include_bytes!("../../web/vendor/chessground/LICENSE"),
+    ),
+    (
+        "/vendor/README.md",
+        "text/plain; charset=utf-8",
+        include_bytes!("../../web/vendor/README.md"),
+    ),
+];
+
+/// Serves an embedded file, or a 404 that says what was asked for.
+pub async fn static_file(uri: Uri) -> Response {
+    match FILES.iter().find(|(p, _, _)| *p == uri.path()) {
+        Some((_, ty, bytes)) => {
+            ([(header::CONTENT_TYPE, *ty), (header::CACHE_CONTROL, "no-cache")], *bytes)
+                .into_response()
+        }
+        None if uri.path().starts_with("/api/") => {
+            super::error::ApiError::not_found(&format!("No API endpoint {}.", uri.path()))
+                .into_response()
+        }
+        None => (StatusCode::NOT_FOUND, format!("Not found: {}\n", uri.path())).into_response(),
+    }
+}

@@ -1,0 +1,50 @@
+//! API errors: every failure becomes a JSON body `{"error": {"code", "message"}}` with a fitting
+//! HTTP status, and the game it concerned is left as it was.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    error: Inner<'a>,
+}
+
+#[derive(Serialize)]
+struct Inner<'a> {
+    code: &'a str,
+    message: &'a str,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: &str) -> ApiError {
+        ApiError { status, code, message: message.to_string() }
+    }
+
+    pub fn bad_request(code: &'static str, message: &str) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn conflict(code: &'static str, message: &str) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
+    }
+
+    pub fn not_found(message: &str) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Body { error: Inner { code: self.code, message: &self.message } };
+        (self.status, Json(body)).into_response()
+    }
+}

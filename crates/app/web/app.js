@@ -1,0 +1,516 @@
+// Vidle in the browser: draws the game the server keeps, sends the player's moves, and shows the
+// engine's thinking as it arrives over the WebSocket.
+import { Chessground } from '/vendor/chessground/chessground.min.js';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const movetimeParam = Number(params.get('movetime')) || undefined;
+
+const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+const BOARD_THEMES = {
+  brown: ['#f0d9b5', '#b58863'],
+  blue: ['#dee3e6', '#8ca2ad'],
+  green: ['#ffffdd', '#86a666'],
+  grey: ['#dcdcdc', '#a9a9a9'],
+  purple: ['#e9e2f3', '#9f90b0'],
+};
+
+let game = null;          // the last state from the server
+let viewPly = null;       // null: live position; otherwise the ply being looked at
+let orientation = 'white';
+let ws = null;
+let wsGameId = null;
+let flashTimer = null;
+let clockBase = null;     // { white_ms, black_ms, running, at }
+let pendingPromotion = null;
+
+// ---------- preferences ----------
+function applyBoardTheme(name) {
+  const [light, dark] = BOARD_THEMES[name] || BOARD_THEMES.brown;
+  let rects = '';
+  for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) {
+    if ((r + f) % 2 === 1) rects += `<rect x="${f}" y="${r}" width="1" height="1"/>`;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" shape-rendering="crispEdges">` +
+    `<rect width="8" height="8" fill="${light}"/><g fill="${dark}">${rects}</g></svg>`;
+  const root = document.documentElement.style;
+  root.setProperty('--board-image', `url("data:image/svg+xml;base64,${btoa(svg)}")`);
+  root.setProperty('--sq-light', light);
+  root.setProperty('--sq-dark', dark);
+  localStorage.setItem('vidle.board', name);
+  $('sel-board').value = name;
+}
+function applyPieceStyle(name) {
+  document.body.dataset.pieces = name;
+  localStorage.setItem('vidle.pieces', name);
+  $('sel-pieces').value = name;
+}
+
+// ---------- server ----------
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await res.json(); } catch { /* not JSON */ }
+  if (!res.ok) {
+    const msg = data && data.error ? data.error.message : `Server error ${res.status}`;
+    const err = new Error(msg);
+    err.code = data && data.error ? data.error.code : 'http';
+    throw err;
+  }
+  return data;
+}
+
+function connect(id) {
+  if (ws && wsGameId === id) return;
+  if (ws) { ws.onclose = null; ws.close(); }
+  wsGameId = id;
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  ws = new WebSocket(`${proto}://${location.host}/api/game/${id}/ws`);
+  ws.onmessage = (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (msg.type === 'state' && msg.state.id === game?.id) render(msg.state);
+    else if (msg.type === 'info') showInfo(msg.info, true);
+  };
+  ws.onclose = () => {
+    if (wsGameId !== id) return;
+    ws = null;
+    setTimeout(() => { if (game && game.id === id) connect(id); }, 1000);
+  };
+}
+
+// ---------- board ----------
+const cg = Chessground($('board'), {
+  orientation,
+  coordinates: true,
+  animation: { enabled: true, duration: 180 },
+  highlight: { lastMove: true, check: true },
+  movable: { free: false, color: undefined, showDests: true, events: { after: onUserMove } },
+  draggable: { enabled: true, showGhost: true },
+  premovable: { enabled: false },
+  drawable: { enabled: true },
+});
+window.vidleBoard = cg; // for the end-to-end tests and the curious
+
+function destsMap(dests) {
+  const m = new Map();
+  for (const [from, tos] of Object.entries(dests || {})) m.set(from, tos);
+  return m;
+}
+
+function onUserMove(orig, dest) {
+  if (!game) return;
+  const promos = game.promotions[orig];
+  if (promos && promos.includes(dest)) {
+    askPromotion(orig, dest);
+    return;
+  }
+  sendMove({ from: orig, to: dest });
+}
+
+async function sendMove(body) {
+  const id = game.id;
+  try {
+    const state = await api('POST', `/api/game/${id}/move`, body);
+    if (state.id === game.id) render(state);
+  } catch (e) {
+    render(game); // put the board back as it was
+    flash(`Illegal move: ${e.message}`, true);
+  }
+}
+
+// A drop on a square chessground does not offer snaps back silently; ask the server, so the
+// player reads why the move is not allowed.
+let dragFrom = null;
+$('board').addEventListener('pointerdown', (e) => {
+  dragFrom = { key: cg.getKeyAtDomPos([e.clientX, e.clientY]), x: e.clientX, y: e.clientY };
+}, true);
+window.addEventListener('pointerup', (e) => {
+  const start = dragFrom;
+  dragFrom = null;
+  if (!start || !start.key || !game || game.phase !== 'your_move' || viewPly !== null) return;
+  if (Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+  const dest = cg.getKeyAtDomPos([e.clientX, e.clientY]);
+  if (!dest || dest === start.key) return;
+  const piece = cg.state.pieces.get(start.key);
+  if (!piece || piece.color !== game.human) return;
+  const legal = (game.dests[start.key] || []).includes(dest);
+  if (!legal) sendMove({ from: start.key, to: dest });
+}, true);
+
+function askPromotion(orig, dest) {
+  pendingPromotion = { orig, dest };
+  const color = game.human;
+  for (const p of $('promo-choices').querySelectorAll('piece')) {
+    p.classList.remove('white', 'black');
+    p.classList.add(color);
+  }
+  $('dlg-promo').showModal();
+  $('promo-choices').querySelector('button').focus();
+}
+$('promo-choices').addEventListener('click', (e) => {
+  const btn = e.target.closest('button');
+  if (!btn || !pendingPromotion) return;
+  const { orig, dest } = pendingPromotion;
+  pendingPromotion = null;
+  $('dlg-promo').close();
+  sendMove({ from: orig, to: dest, promotion: btn.dataset.role });
+});
+function cancelPromotion() {
+  pendingPromotion = null;
+  if ($('dlg-promo').open) $('dlg-promo').close();
+  render(game);
+}
+$('promo-cancel').addEventListener('click', cancelPromotion);
+$('dlg-promo').addEventListener('cancel', (e) => { e.preventDefault(); cancelPromotion(); });
+
+// ---------- drawing the game ----------
+function render(state) {
+  const changed = !game || game.id !== state.id || game.moves.length !== state.moves.length;
+  game = state;
+  if (changed) viewPly = null;
+  connect(state.id);
+  sessionStorage.setItem('vidle.game', String(state.id));
+  drawBoard();
+  drawPlayers();
+  drawMoves();
+  drawStatus();
+  drawClock();
+  if (state.info) showInfo(state.info, state.phase === 'thinking');
+  else if (changed) clearInfo();
+  $('btn-pgn').href = `/api/game/${state.id}/pgn`;
+  $('btn-pgn').setAttribute('download', `vidle-${state.id}.pgn`);
+  const over = state.phase === 'over';
+  $('btn-resign').disabled = over;
+  $('btn-draw').disabled = over || state.phase !== 'your_move';
+  $('btn-hint').disabled = state.phase !== 'your_move';
+  $('btn-undo').disabled = state.moves.length === 0;
+  $('san-input').disabled = state.phase !== 'your_move';
+  $('tb-panel').hidden = !(state.tablebase && state.tablebase.length);
+}
+
+function drawBoard() {
+  const live = viewPly === null || viewPly === game.moves.length;
+  const ply = live ? game.moves.length : viewPly;
+  const fen = ply === 0 ? game.start_fen : game.moves[ply - 1].fen;
+  const last = ply === 0 ? undefined : [game.moves[ply - 1].from, game.moves[ply - 1].to];
+  const turn = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  const canMove = live && game.phase === 'your_move';
+  cg.set({
+    fen,
+    orientation,
+    turnColor: turn,
+    lastMove: last,
+    check: live ? (game.check ? turn : false) : false,
+    movable: { color: canMove ? game.human : undefined, dests: canMove ? destsMap(game.dests) : new Map() },
+  });
+  if (!live) cg.set({ check: false });
+  $('viewing').hidden = live;
+  if (!live) $('viewing').textContent = ply === 0
+    ? 'Viewing the start position — press End to return'
+    : `Viewing after ${moveLabel(ply - 1)} — press End to return`;
+}
+
+function moveLabel(i) {
+  const startTurnBlack = game.start_fen.split(' ')[1] === 'b';
+  const startNo = Number(game.start_fen.split(' ')[5]) || 1;
+  const idx = i + (startTurnBlack ? 1 : 0);
+  const no = startNo + Math.floor(idx / 2);
+  return `${no}${idx % 2 === 0 ? '.' : '…'} ${game.moves[i].san}`;
+}
+
+function pieceEl(role, color) {
+  const el = document.createElement('piece');
+  el.className = `${ROLE_NAMES[role]} ${color}`;
+  return el;
+}
+
+function drawPlayers() {
+  const human = game.human;
+  const engine = human === 'white' ? 'black' : 'white';
+  const bottom = orientation;
+  const top = bottom === 'white' ? 'black' : 'white';
+  const nameOf = (c) => c === human ? `You (${c})` : `Vidle · ${game.level} (${c})`;
+  $('name-top').textContent = nameOf(top);
+  $('name-bottom').textContent = nameOf(bottom);
+  // Each strip shows what that side has captured and its material lead.
+  for (const [pos, color] of [['top', top], ['bottom', bottom]]) {
+    const cap = $(`cap-${pos}`);
+    cap.replaceChildren(...game.captured[color].map((r) => pieceEl(r, color === 'white' ? 'black' : 'white')));
+    const lead = color === 'white' ? game.material : -game.material;
+    $(`mat-${pos}`).textContent = lead > 0 ? `+${lead}` : '';
+  }
+  $('strip-top').classList.toggle('to-move', game.turn === top && game.phase !== 'over');
+  $('strip-bottom').classList.toggle('to-move', game.turn === bottom && game.phase !== 'over');
+  void engine;
+}
+
+function drawMoves() {
+  const list = $('movelist');
+  list.replaceChildren();
+  const startTurnBlack = game.start_fen.split(' ')[1] === 'b';
+  const startNo = Number(game.start_fen.split(' ')[5]) || 1;
+  let row = null;
+  const current = viewPly === null ? game.moves.length : viewPly;
+  game.moves.forEach((m, i) => {
+    const idx = i + (startTurnBlack ? 1 : 0);
+    if (idx % 2 === 0 || row === null) {
+      row = document.createElement('li');
+      const no = document.createElement('span');
+      no.className = 'no';
+      no.textContent = `${startNo + Math.floor(idx / 2)}.`;
+      row.append(no);
+      if (idx % 2 === 1) {
+        const gap = document.createElement('span');
+        gap.className = 'mv empty';
+        gap.textContent = '…';
+        row.append(gap);
+      }
+      list.append(row);
+    }
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'mv';
+    b.textContent = m.san;
+    if (i + 1 === current) b.classList.add('current');
+    b.addEventListener('click', () => goTo(i + 1));
+    row.append(b);
+  });
+  const cur = list.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  else list.scrollTop = list.scrollHeight;
+  const o = game.opening;
+  $('opening').textContent = o ? `${o.eco} · ${o.name}` : (game.moves.length ? 'Opening unknown' : (game.chess960 ? 'Chess960' : 'Starting position'));
+}
+
+function drawStatus() {
+  if (flashTimer) return;
+  const el = $('status');
+  el.textContent = game.status;
+  el.className = 'status' + (game.phase === 'over' ? ' over' : '') + (game.phase === 'thinking' ? ' thinking' : '');
+}
+
+function flash(text, bad) {
+  const el = $('status');
+  el.textContent = text;
+  el.className = 'status' + (bad ? ' error' : ' note');
+  clearTimeout(flashTimer);
+  flashTimer = setTimeout(() => { flashTimer = null; if (game) drawStatus(); }, 3500);
+}
+
+// ---------- engine ----------
+function evalPercent(cp) {
+  const w = 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+  return 50 + 50 * w;
+}
+function showInfo(info, live) {
+  if (!game) return;
+  $('eng-score').textContent = info.text;
+  const nps = info.nps >= 1e6 ? `${(info.nps / 1e6).toFixed(1)} Mn/s` : `${Math.round(info.nps / 1e3)} kn/s`;
+  $('eng-meta').textContent = `depth ${info.depth}/${info.seldepth} · ${nps}${live ? ' · thinking' : ''}`;
+  $('eng-pv').textContent = info.pv.join(' ');
+  const pct = Math.max(2, Math.min(98, evalPercent(info.white_cp)));
+  $('evalbar-white').style.height = `${pct}%`;
+  $('evalbar-text').textContent = info.text.replace(/^\+/, '');
+}
+function clearInfo() {
+  $('eng-score').textContent = '—';
+  $('eng-meta').textContent = game && game.phase === 'thinking' ? 'thinking…' : 'Vidle is waiting';
+  $('eng-pv').textContent = '';
+  $('evalbar-white').style.height = '50%';
+  $('evalbar-text').textContent = '';
+}
+
+// ---------- clocks ----------
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  const m = Math.floor(s / 60);
+  if (ms < 20000) return `${m}:${String(s % 60).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
+  if (m >= 60) return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+function drawClock() {
+  const c = game.clock;
+  $('clock-top').hidden = !c;
+  $('clock-bottom').hidden = !c;
+  clockBase = c ? { ...c, at: performance.now() } : null;
+  tickClock();
+}
+function tickClock() {
+  if (!clockBase) return;
+  const elapsed = performance.now() - clockBase.at;
+  const left = (color) => clockBase[`${color}_ms`] - (clockBase.running === color ? elapsed : 0);
+  const top = orientation === 'white' ? 'black' : 'white';
+  for (const [pos, color] of [['top', top], ['bottom', orientation]]) {
+    const el = $(`clock-${pos}`);
+    const ms = left(color);
+    el.textContent = fmtClock(ms);
+    el.classList.toggle('running', clockBase.running === color);
+    el.classList.toggle('low', ms < 20000);
+  }
+}
+setInterval(tickClock, 100);
+
+// ---------- navigation ----------
+function goTo(ply) {
+  if (!game) return;
+  const n = game.moves.length;
+  ply = Math.max(0, Math.min(n, ply));
+  viewPly = ply === n ? null : ply;
+  drawBoard();
+  drawMoves();
+}
+const current = () => (viewPly === null ? game.moves.length : viewPly);
+$('nav-first').addEventListener('click', () => goTo(0));
+$('nav-prev').addEventListener('click', () => goTo(current() - 1));
+$('nav-next').addEventListener('click', () => goTo(current() + 1));
+$('nav-last').addEventListener('click', () => goTo(game.moves.length));
+
+// ---------- actions ----------
+async function action(name, okText) {
+  if (!game) return null;
+  try {
+    const res = await api('POST', `/api/game/${game.id}/${name}`);
+    if (okText) flash(okText, false);
+    return res;
+  } catch (e) {
+    flash(e.message, true);
+    return null;
+  }
+}
+$('btn-undo').addEventListener('click', async () => {
+  const s = await action('undo');
+  if (s) { cg.setAutoShapes([]); render(s); }
+});
+$('btn-hint').addEventListener('click', async () => {
+  flash('Looking for a good move…', false);
+  const h = await action('hint');
+  if (h) {
+    cg.setAutoShapes([{ orig: h.from, dest: h.to, brush: 'blue' }]);
+    flash(`Hint: ${h.san}`, false);
+  }
+});
+$('btn-resign').addEventListener('click', async () => {
+  if (!confirm('Resign this game?')) return;
+  const s = await action('resign');
+  if (s) render(s);
+});
+$('btn-draw').addEventListener('click', async () => {
+  flash('You offer a draw…', false);
+  const d = await action('draw');
+  if (d) { render(d.game); flash(d.message, !d.accepted); }
+});
+$('btn-fen').addEventListener('click', async () => {
+  if (!game) return;
+  const ply = current();
+  const fen = ply === 0 ? game.start_fen : game.moves[ply - 1].fen;
+  try {
+    await navigator.clipboard.writeText(fen);
+    flash('FEN copied to the clipboard.', false);
+  } catch {
+    prompt('Copy this FEN:', fen);
+  }
+});
+$('btn-flip').addEventListener('click', flip);
+function flip() {
+  orientation = orientation === 'white' ? 'black' : 'white';
+  if (game) { drawBoard(); drawPlayers(); tickClock(); }
+  const top = orientation === 'white' ? 'black' : 'white';
+  $('evalbar').classList.toggle('flipped', top === 'white');
+}
+cg.state.events.change = () => cg.setAutoShapes([]);
+
+$('san-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const text = $('san-input').value.trim();
+  if (!text || !game) return;
+  $('san-input').value = '';
+  sendMove({ move: text });
+});
+
+// ---------- new game ----------
+function openNewGame(start, setup) {
+  $('new-error').textContent = '';
+  if (start) $('new-start').value = start;
+  if (setup !== undefined) $('new-setup').value = setup;
+  syncSetupBox();
+  $('dlg-new').showModal();
+}
+function syncSetupBox() {
+  const s = $('new-start').value;
+  $('new-setup').hidden = !(s === 'fen' || s === 'pgn');
+  $('new-setup').placeholder = s === 'pgn' ? 'Paste a PGN game here' : 'Paste a FEN, e.g. 8/P7/8/8/8/8/8/k6K w - - 0 1';
+}
+$('new-start').addEventListener('change', syncSetupBox);
+$('btn-new').addEventListener('click', () => openNewGame());
+$('btn-paste').addEventListener('click', async () => {
+  let text = '';
+  try { text = await navigator.clipboard.readText(); } catch { /* no permission: paste by hand */ }
+  const looksPgn = /\d+\.\s*\S|\[\w+ "/.test(text);
+  openNewGame(looksPgn ? 'pgn' : 'fen', text);
+});
+$('new-cancel').addEventListener('click', () => $('dlg-new').close());
+$('new-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const f = new FormData($('new-form'));
+  const start = f.get('start');
+  const body = { color: f.get('color'), level: f.get('level'), time_control: f.get('time_control'), start };
+  if (start === 'fen') body.fen = f.get('setup');
+  if (start === 'pgn') body.pgn = f.get('setup');
+  if (movetimeParam) body.movetime_ms = movetimeParam;
+  try {
+    const state = await api('POST', '/api/game', body);
+    $('dlg-new').close();
+    cg.setAutoShapes([]);
+    clearInfo();
+    if (state.human !== orientation) flip();
+    localStorage.setItem('vidle.newgame', JSON.stringify({ color: body.color, level: body.level, time_control: body.time_control }));
+    render(state);
+    flash(start === 'pgn' ? 'Game loaded: step through it with ← and →.' : 'New game — good luck!', false);
+  } catch (err) {
+    $('new-error').textContent = err.message;
+  }
+});
+
+// ---------- keyboard ----------
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
+  const keys = {
+    ArrowLeft: () => goTo(current() - 1), ArrowRight: () => goTo(current() + 1),
+    Home: () => goTo(0), End: () => goTo(game.moves.length),
+    f: flip, n: () => openNewGame(), u: () => $('btn-undo').click(), h: () => $('btn-hint').click(),
+  };
+  const k = keys[e.key];
+  if (k && game) { e.preventDefault(); k(); }
+  else if (/^[a-hKQRBNO0-9]$/.test(e.key) && !$('san-input').disabled) $('san-input').focus();
+});
+
+// ---------- start ----------
+$('sel-board').addEventListener('change', (e) => applyBoardTheme(e.target.value));
+$('sel-pieces').addEventListener('change', (e) => applyPieceStyle(e.target.value));
+applyBoardTheme(localStorage.getItem('vidle.board') || 'brown');
+applyPieceStyle(localStorage.getItem('vidle.pieces') || 'classic');
+new ResizeObserver(() => cg.redrawAll()).observe($('board'));
+
+(async function start() {
+  const saved = JSON.parse(localStorage.getItem('vidle.newgame') || '{}');
+  for (const r of document.querySelectorAll('input[name=color]')) r.checked = r.value === (saved.color || 'white');
+  if (saved.level) $('new-level').value = saved.level;
+  if (saved.time_control !== undefined) $('new-tc').value = saved.time_control;
+  const id = sessionStorage.getItem('vidle.game');
+  if (id) {
+    try { render(await api('GET', `/api/game/${id}`)); return; } catch { /* gone: start afresh */ }
+  }
+  try {
+    const body = { color: 'white', level: saved.level || 'club' };
+    if (movetimeParam) body.movetime_ms = movetimeParam;
+    render(await api('POST', '/api/game', body));
+  } catch (e) {
+    flash(`Cannot reach the server: ${e.message}`, true);
+  }
+})();

@@ -1,0 +1,201 @@
+// End-to-end tests of `vidle serve` in a real headless Chromium: drag-and-drop and click-click
+// moves, the engine's reply, promotion through the dialog, illegal drops, checkmate, typing SAN.
+// VIDLE_URL names the running server (tests/e2e/run.sh starts one).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.VIDLE_URL || 'http://127.0.0.1:8960/';
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT = 20_000;
+
+let context;
+let profile;
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  profile = mkdtempSync(join(tmpdir(), 'vidle-e2e-profile-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width: 1280, height: 860 },
+  });
+});
+
+after(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function openPage(viewport) {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}?movetime=150`);
+  await page.waitForFunction(() => document.querySelectorAll('#board piece').length > 0, null, { timeout: TIMEOUT });
+  page.jsErrors = errors;
+  return page;
+}
+
+async function squareCenter(page, sq) {
+  const box = await page.locator('#board cg-board').boundingBox();
+  const orientation = await page.evaluate(() => window.vidleBoard.state.orientation);
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq[1]) - 1;
+  const size = box.width / 8;
+  const col = orientation === 'white' ? file : 7 - file;
+  const row = orientation === 'white' ? 7 - rank : rank;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+async function drag(page, from, to) {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 6 });
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function click(page, sq) {
+  const a = await squareCenter(page, sq);
+  await page.mouse.click(a.x, a.y);
+}
+
+const moveCount = (page) => page.locator('#movelist .mv:not(.empty)').count();
+const status = (page) => page.locator('#status').innerText();
+
+async function waitForMoves(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll('#movelist .mv:not(.empty)').length >= n, n, { timeout: TIMEOUT });
+}
+async function waitForYourMove(page) {
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+}
+
+async function newGameFromFen(page, fen) {
+  await page.click('#btn-new');
+  await page.selectOption('#new-start', 'fen');
+  await page.check('input[name=color][value=white]', { force: true });
+  await page.fill('#new-setup', fen);
+  await page.click('#new-start-btn');
+  await page.waitForFunction((fen) => window.vidleBoard.getFen() === fen.split(' ')[0], fen, { timeout: TIMEOUT });
+}
+
+test('a short game by dragging pieces, with the engine replying', async () => {
+  const page = await openPage();
+  await waitForYourMove(page);
+  assert.match(await status(page), /Your move \(white\)/);
+  await drag(page, 'e2', 'e4');
+  // The status changes while the engine thinks, then its reply arrives.
+  await waitForMoves(page, 2);
+  await waitForYourMove(page);
+  await drag(page, 'g1', 'f3');
+  await waitForMoves(page, 4);
+  await waitForYourMove(page);
+  assert.equal(await moveCount(page), 4);
+  const first = await page.locator('#movelist .mv').first().innerText();
+  assert.equal(first, 'e4');
+  assert.notEqual(await page.locator('#eng-score').innerText(), '—', 'engine score shown');
+  assert.ok((await page.locator('#opening').innerText()).length > 3, 'opening named');
+  // Keyboard entry in SAN.
+  await page.fill('#san-input', 'Nc3');
+  await page.press('#san-input', 'Enter');
+  await waitForMoves(page, 6);
+  await waitForYourMove(page);
+  assert.equal(await page.locator('#movelist .mv').nth(4).innerText(), 'Nc3');
+  await page.screenshot({ path: join(ARTIFACTS, 'game.png') });
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+test('an illegal drop is rejected and the game is unchanged', async () => {
+  const page = await openPage();
+  await waitForYourMove(page);
+  const fenBefore = await page.evaluate(() => window.vidleBoard.getFen());
+  await drag(page, 'e2', 'e5');
+  await page.waitForFunction(() => /Illegal move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  assert.match(await status(page), /e2-e5 is not a legal move/);
+  assert.equal(await moveCount(page), 0);
+  assert.equal(await page.evaluate(() => window.vidleBoard.getFen()), fenBefore);
+  await page.screenshot({ path: join(ARTIFACTS, 'illegal.png') });
+  // A bad SAN is rejected too.
+  await page.fill('#san-input', 'Ke4');
+  await page.press('#san-input', 'Enter');
+  await page.waitForFunction(() => /Illegal move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  assert.equal(await moveCount(page), 0);
+  await page.close();
+});
+
+test('promoting a pawn through the dialog', async () => {
+  const page = await openPage();
+  await newGameFromFen(page, '7k/P7/8/8/8/8/8/K7 w - - 0 1');
+  await drag(page, 'a7', 'a8');
+  await page.locator('#dlg-promo').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await page.screenshot({ path: join(ARTIFACTS, 'promotion-dialog.png') });
+  await page.click('#promo-choices button[data-role=q]');
+  await waitForMoves(page, 2);
+  assert.match(await page.locator('#movelist .mv').first().innerText(), /^a8=Q\+$/);
+  const pieceOnA8 = await page.evaluate(() => window.vidleBoard.state.pieces.get('a8'));
+  assert.deepEqual(pieceOnA8, { role: 'queen', color: 'white' });
+  await waitForYourMove(page);
+  await page.close();
+});
+
+test('checkmate from a FEN, moving by click-click', async () => {
+  const page = await openPage();
+  await newGameFromFen(page, '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1');
+  await click(page, 'a1');
+  await page.waitForFunction(() => document.querySelectorAll('#board square.move-dest').length > 0, null, { timeout: TIMEOUT });
+  await click(page, 'a8');
+  await page.waitForFunction(() => /Checkmate/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  assert.match(await status(page), /white wins.*1-0/i);
+  assert.equal(await page.locator('#movelist .mv').first().innerText(), 'Ra8#');
+  assert.ok(await page.locator('#board square.check').count() > 0, 'check highlighted');
+  assert.ok(await page.locator('#btn-resign').isDisabled());
+  await page.screenshot({ path: join(ARTIFACTS, 'checkmate.png') });
+  await page.close();
+});
+
+test('clocks, hint, undo and flip', async () => {
+  const page = await openPage();
+  await page.click('#btn-new');
+  await page.selectOption('#new-start', 'standard');
+  await page.selectOption('#new-tc', '5+3');
+  await page.click('#new-start-btn');
+  await waitForYourMove(page);
+  assert.equal(await page.locator('#clock-bottom').innerText(), '5:00');
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Hint: /.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  await drag(page, 'd2', 'd4');
+  await waitForMoves(page, 2);
+  await waitForYourMove(page);
+  await page.click('#btn-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#movelist .mv:not(.empty)').length === 0, null, { timeout: TIMEOUT });
+  await page.click('#btn-flip');
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.orientation), 'black');
+  await page.click('#btn-flip');
+  await page.close();
+});
+
+test('phone-sized layout', async () => {
+  const page = await openPage({ width: 390, height: 844 });
+  await waitForYourMove(page);
+  await drag(page, 'e2', 'e4');
+  await waitForMoves(page, 2);
+  await waitForYourMove(page);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 250, `board fits: ${box.width}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'phone.png'), fullPage: true });
+  await page.close();
+});

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds vidle, serves it on a free port, runs the browser tests against it, stops the server.
+# Needs /usr/bin/chromium and `npm ci` done in tests/e2e (.ci/e2e does both).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+cargo build -p vidle
+port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+log="$(mktemp)"
+target/debug/vidle serve --port "$port" >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+for _ in $(seq 1 100); do
+  if grep -q "serving on" "$log"; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then cat "$log"; exit 1; fi
+  sleep 0.1
+done
+echo "vidle serve on port $port"
+cd "$here"
+[ -d node_modules ] || npm ci --no-audit --no-fund
+VIDLE_URL="http://127.0.0.1:$port/" node --test --test-concurrency=1 play.test.mjs
