@@ -1,8 +1,22 @@
-//! `vidle bench`: the search signature (owned by the engine work).
+//! `vidle bench [depth]`: the search signature (fixed positions, fixed depth, one thread);
+//! prints `N nodes M nps` as its last line, as OpenBench expects.
 
 #[derive(clap::Args, Debug)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// Search depth in plies (default: the engine's bench depth).
+    pub depth: Option<u32>,
+}
 
-pub fn run(_args: &BenchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("bench is not implemented yet")
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    let r = vidle_engine::bench(args.depth);
+    println!("{}", summary(&r));
+    Ok(())
+}
+
+/// The bench report; its last line is `N nodes M nps`.
+pub fn summary(r: &vidle_engine::BenchResult) -> String {
+    format!(
+        "{} positions, depth {}, {} ms\n{} nodes {} nps",
+        r.positions, r.depth, r.time_ms, r.nodes, r.nps
+    )
 }

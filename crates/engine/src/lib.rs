@@ -16,6 +16,7 @@
 pub mod bench;
 mod eval;
 mod history;
+mod iterate;
 mod movepick;
 mod params;
 mod score;
@@ -205,7 +206,7 @@ impl Engine {
         };
         Engine {
             tt: Arc::new(tt::Tt::new(settings.hash_mb)),
-            workers: Some(vec![search::Worker::boxed(0)]),
+            workers: Some(vec![search::Worker::boxed()]),
             settings,
             signals: Arc::new(Signals::default()),
             handle: None,
@@ -302,8 +303,7 @@ impl Engine {
         if let Some(ws) = &mut self.workers {
             ws.truncate(n);
             while ws.len() < n {
-                let id = ws.len();
-                ws.push(search::Worker::boxed(id));
+                ws.push(search::Worker::boxed());
             }
         }
     }

@@ -1,1 +1,107 @@
 //! Every tunable search constant, in one table.
+//!
+//! Depths are in plies, margins in centipawns. The values follow common practice in strong
+//! open-source engines, scaled to this evaluation; they are candidates for SPSA tuning.
+
+/// The search parameter table.
+#[derive(Debug, Clone, Copy)]
+pub struct SearchParams {
+    // Aspiration windows
+    pub asp_min_depth: i32,
+    pub asp_initial_window: i32,
+    /// The window grows by this factor (in 1/16ths) after each failure.
+    pub asp_growth_x16: i32,
+
+    // Reverse futility (static null move)
+    pub rfp_max_depth: i32,
+    pub rfp_margin: i32,
+    pub rfp_improving_margin: i32,
+
+    // Null move
+    pub nmp_min_depth: i32,
+    pub nmp_base_reduction: i32,
+    pub nmp_depth_divisor: i32,
+    pub nmp_eval_divisor: i32,
+    pub nmp_max_eval_reduction: i32,
+
+    // Internal iterative reduction
+    pub iir_min_depth: i32,
+
+    // Futility pruning of quiet moves
+    pub fp_max_depth: i32,
+    pub fp_base: i32,
+    pub fp_per_depth: i32,
+
+    // Late move pruning: skip quiets after (base + depth^2) / divisor moves
+    pub lmp_max_depth: i32,
+    pub lmp_base: i32,
+    pub lmp_improving_divisor: i32,
+    pub lmp_divisor: i32,
+
+    // SEE pruning
+    pub see_quiet_max_depth: i32,
+    pub see_quiet_per_depth: i32,
+    pub see_noisy_per_depth_sq: i32,
+
+    // Late move reductions: r = base + ln(depth) * ln(moves) / divisor (in 1/100ths)
+    pub lmr_min_depth: i32,
+    pub lmr_base_x100: i32,
+    pub lmr_divisor_x100: i32,
+    pub lmr_history_divisor: i32,
+
+    // History
+    pub history_max: i32,
+    pub history_bonus_per_depth: i32,
+    pub history_bonus_max: i32,
+
+    // Quiescence
+    pub qs_futility_margin: i32,
+
+    // Extensions
+    pub max_check_extension_ply_factor: i32,
+}
+
+/// The values the engine plays with.
+pub const PARAMS: SearchParams = SearchParams {
+    asp_min_depth: 5,
+    asp_initial_window: 20,
+    asp_growth_x16: 24,
+
+    rfp_max_depth: 8,
+    rfp_margin: 80,
+    rfp_improving_margin: 60,
+
+    nmp_min_depth: 3,
+    nmp_base_reduction: 3,
+    nmp_depth_divisor: 4,
+    nmp_eval_divisor: 200,
+    nmp_max_eval_reduction: 3,
+
+    iir_min_depth: 4,
+
+    fp_max_depth: 8,
+    fp_base: 90,
+    fp_per_depth: 90,
+
+    lmp_max_depth: 8,
+    lmp_base: 3,
+    lmp_improving_divisor: 1,
+    lmp_divisor: 2,
+
+    see_quiet_max_depth: 8,
+    see_quiet_per_depth: 60,
+    see_noisy_per_depth_sq: 25,
+
+    lmr_min_depth: 3,
+    lmr_base_x100: 75,
+    lmr_divisor_x100: 225,
+    lmr_history_divisor: 8192,
+
+    history_max: 16384,
+    history_bonus_per_depth: 300,
+    history_bonus_max: 2400,
+
+    qs_futility_margin: 100,
+
+    max_check_extension_ply_factor: 2,
+};

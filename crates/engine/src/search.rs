@@ -1,10 +1,602 @@
-//! Principal variation search.
-pub struct Worker {
-    pub id: usize,
-}
-impl Worker {
-    pub fn boxed(id: usize) -> Box<Worker> {
-        Box::new(Worker { id })
+//! Principal variation search with quiescence: the recursive part of the search. Iterative
+//! deepening, aspiration windows and reporting are in `iterate.rs`.
+
+use crate::Signals;
+use crate::eval::{self, pawns::PawnTable};
+use crate::history::{History, bonus};
+use crate::movepick::{MovePicker, is_noisy};
+use crate::params::PARAMS;
+use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
+use crate::see::{see_ge, value};
+use crate::time::TimeManager;
+use crate::tt::{Bound, Tt};
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use vidle_core::{Move, MoveList, Piece, Position};
+
+/// How often (in nodes) the main thread looks at the clock.
+const TIME_CHECK_INTERVAL: u64 = 1024;
+/// Quiet moves remembered per node for history maluses.
+const MAX_QUIETS_TRIED: usize = 64;
+
+/// Late-move reduction by depth and move number, from [`PARAMS`].
+static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            let x = PARAMS.lmr_base_x100 as f64 / 100.0
+                + (d as f64).ln() * (m as f64).ln() / (PARAMS.lmr_divisor_x100 as f64 / 100.0);
+            *r = x as i32;
+        }
     }
-    pub fn clear(&mut self) {}
+    t
+});
+
+/// Everything a search thread shares with the others or reads from its job.
+pub struct Ctx<'a> {
+    pub tt: &'a Tt,
+    pub signals: &'a Signals,
+    pub time: TimeManager,
+    /// Only the main thread checks limits and reports.
+    pub is_main: bool,
+    /// This thread's published node count.
+    pub nodes_out: &'a AtomicU64,
+    /// Every thread's node count (for the `nodes` limit).
+    pub all_nodes: &'a [AtomicU64],
+    pub node_limit: Option<u64>,
+}
+
+impl Ctx<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.all_nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// Per-thread search state. Histories survive between searches of one game.
+pub struct Worker {
+    pub history: History,
+    pub pawns: PawnTable,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// Zobrist keys of the game and the search path, for repetition detection.
+    pub keys: Vec<u64>,
+    /// Root moves that may be searched (legal, `searchmoves`, not taken by earlier MultiPV lines).
+    pub root_moves: MoveList,
+    pub pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pub pv_len: [usize; MAX_PLY + 2],
+    eval_stack: [i32; MAX_PLY + 4],
+    /// The move played to reach each ply and the piece that made it (`None` for a null move).
+    moved: [Option<(Piece, Move)>; MAX_PLY + 4],
+    plies_from_null: [usize; MAX_PLY + 4],
+    /// The best root move of the last iteration, searched first.
+    pub root_best: Option<Move>,
+}
+
+/// Marks "no static eval" (in check).
+const NO_EVAL: i32 = -INFINITY;
+
+impl Worker {
+    pub fn boxed() -> Box<Worker> {
+        Box::new(Worker {
+            history: History::default(),
+            pawns: PawnTable::default(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys: Vec::with_capacity(1024),
+            root_moves: MoveList::new(),
+            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            eval_stack: [NO_EVAL; MAX_PLY + 4],
+            moved: [None; MAX_PLY + 4],
+            plies_from_null: [0; MAX_PLY + 4],
+            root_best: None,
+        })
+    }
+
+    /// Forgets the game (new game).
+    pub fn clear(&mut self) {
+        self.history.clear();
+        self.pawns.clear();
+    }
+
+    /// Prepares a search from `root` with game history `game_keys` (oldest first, the root's
+    /// own key last).
+    pub fn prepare(&mut self, game_keys: &[u64], root_moves: &MoveList) {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.keys.clear();
+        self.keys.extend_from_slice(game_keys);
+        // Reserve now so that the search itself never allocates.
+        self.keys.reserve(MAX_PLY + 8);
+        self.root_moves = root_moves.clone();
+        self.history.clear_killers();
+        self.plies_from_null = [0; MAX_PLY + 4];
+        // The game's own moves count for repetitions (the position's clock bounds the window).
+        self.plies_from_null[0] = game_keys.len();
+        self.root_best = None;
+        self.moved = [None; MAX_PLY + 4];
+        self.eval_stack = [NO_EVAL; MAX_PLY + 4];
+    }
+
+    /// Counts a node and, on the main thread, checks the limits now and then.
+    #[inline]
+    fn visit(&mut self, ctx: &Ctx, ply: usize) {
+        self.nodes += 1;
+        ctx.nodes_out.store(self.nodes, Ordering::Relaxed);
+        self.seldepth = self.seldepth.max(ply + 1);
+        if let Some(limit) = ctx.node_limit
+            && ctx.is_main
+            && (ctx.total_nodes() >= limit)
+        {
+            ctx.signals.stop.store(true, Ordering::Relaxed);
+        }
+        if self.nodes.is_multiple_of(TIME_CHECK_INTERVAL)
+            && ctx.is_main
+            && !ctx.signals.pondering.load(Ordering::Relaxed)
+            && let Some(hard) = ctx.time.hard_ms
+            && ctx.time.elapsed_ms() >= hard
+        {
+            ctx.signals.stop.store(true, Ordering::Relaxed);
+        }
+        if ctx.signals.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// A draw by repetition (of the game or the search path), by the fifty-move rule or by
+    /// insufficient material. Any repetition counts: if it is good for one side to repeat once,
+    /// it will be as good to repeat again.
+    fn is_draw(&self, pos: &Position, ply: usize) -> bool {
+        if pos.halfmove_clock() >= 100 {
+            // Mate on the hundredth half-move still counts as mate.
+            return !pos.is_check() || pos.has_legal_moves();
+        }
+        if pos.is_insufficient_material() {
+            return true;
+        }
+        let window = (pos.halfmove_clock() as usize).min(self.plies_from_null[ply]);
+        let n = self.keys.len();
+        // keys[n - 1] is this position; compare with the same side to move, 4, 6, ... plies back.
+        let mut back = 4;
+        while back <= window && back < n {
+            if self.keys[n - 1 - back] == pos.key() {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY);
+        self.pv[ply][0] = Some(m);
+        for i in 0..child_len {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Enters a child position: keys for repetitions, the move that led there.
+    #[inline]
+    fn push(&mut self, child: &Position, ply: usize, moved: Option<(Piece, Move)>) {
+        self.keys.push(child.key());
+        self.moved[ply + 1] = moved;
+        self.plies_from_null[ply + 1] =
+            if moved.is_none() { 0 } else { self.plies_from_null[ply] + 1 };
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.keys.pop();
+    }
+
+    #[allow(clippy::too_many_arguments)] // the classic alpha-beta signature, kept flat for speed
+    /// Alpha-beta search of `pos` at `ply` to `depth`; `PV` nodes have an open window.
+    pub fn search<const PV: bool>(
+        &mut self,
+        ctx: &Ctx,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let root = ply == 0;
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.qsearch::<PV>(ctx, pos, alpha, beta, ply);
+        }
+        // Step 1. Limits.
+        self.visit(ctx, ply);
+        if self.stopped {
+            return 0;
+        }
+        let in_check = pos.is_check();
+
+        // Step 2. Draws, the ply ceiling and mate distance pruning.
+        if !root {
+            if self.is_draw(pos, ply) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { DRAW } else { eval::evaluate(pos, &mut self.pawns) };
+            }
+            // No mate found deeper can beat one already found shallower.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 3. Transposition table.
+        let hit = ctx.tt.probe(pos.key());
+        // At the root the previous iteration's best move comes first, whatever the TT holds.
+        let tt_move = if root { self.root_best } else { None }.or(hit.and_then(|h| h.mv));
+        let tt_score = hit.map(|h| from_tt(h.score, ply));
+        if !PV
+            && let (Some(h), Some(s)) = (hit, tt_score)
+            && h.depth >= depth
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            }
+        {
+            return s;
+        }
+
+        // Step 4. Static evaluation, corrected by the TT score when its bound allows.
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            match hit {
+                Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
+                _ => eval::evaluate(pos, &mut self.pawns),
+            }
+        };
+        let mut eval = static_eval;
+        if let (Some(h), Some(s)) = (hit, tt_score)
+            && !in_check
+            && !is_mate(s)
+            && (h.bound == Bound::Exact
+                || (h.bound == Bound::Lower && s > eval)
+                || (h.bound == Bound::Upper && s < eval))
+        {
+            eval = s;
+        }
+        self.eval_stack[ply] = static_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.eval_stack[ply - 2] != NO_EVAL
+            && static_eval > self.eval_stack[ply - 2];
+        self.history.reset_child_killers(ply);
+
+        if !PV && !in_check {
+            // Step 5. Reverse futility pruning: far above beta, a quiet move will not drop it.
+            if depth <= PARAMS.rfp_max_depth
+                && eval.abs() < MATE_BOUND
+                && eval - PARAMS.rfp_margin * depth + PARAMS.rfp_improving_margin * improving as i32
+                    >= beta
+            {
+                return eval;
+            }
+            // Step 6. Null move pruning: if passing still fails high, a real move will too.
+            // Not with pawns only (zugzwang), nor twice in a row.
+            if depth >= PARAMS.nmp_min_depth
+                && eval >= beta
+                && static_eval >= beta
+                && self.moved[ply].is_some()
+                && beta.abs() < MATE_BOUND
+                && pos.has_non_pawn_material(pos.turn())
+            {
+                let r = PARAMS.nmp_base_reduction
+                    + depth / PARAMS.nmp_depth_divisor
+                    + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_max_eval_reduction);
+                let mut child = *pos;
+                child.play_null();
+                self.push(&child, ply, None);
+                let score = -self.search::<false>(
+                    ctx,
+                    &child,
+                    -beta,
+                    -beta + 1,
+                    depth - r,
+                    ply + 1,
+                    !cut_node,
+                );
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Step 7. Internal iterative reduction: without a TT move this node was not searched
+        // before; search it shallower rather than spend full depth on poor ordering.
+        if depth >= PARAMS.iir_min_depth && tt_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 8. The moves.
+        let us = pos.turn();
+        let killers = self.history.killers(ply);
+        let counter = self.history.counter(self.moved[ply]);
+        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let single_reply = in_check && pos.count_legal() == 1;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut moves_searched = 0;
+        let mut quiets_tried = [None; MAX_QUIETS_TRIED];
+        let mut n_quiets = 0;
+        let lmp_limit = (PARAMS.lmp_base + depth * depth)
+            / if improving { PARAMS.lmp_improving_divisor } else { PARAMS.lmp_divisor };
+
+        while let Some(m) = picker.next(pos, &self.history) {
+            if root && !self.root_moves.contains(m) {
+                continue;
+            }
+            let quiet = !is_noisy(pos, m);
+            let hist = if quiet { self.history.quiet(us, m) } else { 0 };
+
+            // Step 9. Pruning of late or losing moves, once a move that does not lose is known.
+            if !root && best_score > -MATE_BOUND && pos.has_non_pawn_material(us) {
+                if quiet && moves_searched >= lmp_limit && depth <= PARAMS.lmp_max_depth {
+                    picker.skip_quiets();
+                    continue;
+                }
+                let see_margin = if quiet {
+                    (depth <= PARAMS.see_quiet_max_depth)
+                        .then(|| -PARAMS.see_quiet_per_depth * depth)
+                } else {
+                    Some(-PARAMS.see_noisy_per_depth_sq * depth * depth)
+                };
+                if let Some(margin) = see_margin
+                    && !see_ge(pos, m, margin)
+                {
+                    continue;
+                }
+            }
+
+            let child = pos.played(m);
+            ctx.tt.prefetch(child.key());
+            let gives_check = child.is_check();
+
+            // Futility pruning: a quiet move that cannot lift the eval near alpha.
+            if !root
+                && quiet
+                && !in_check
+                && !gives_check
+                && best_score > -MATE_BOUND
+                && depth <= PARAMS.fp_max_depth
+                && static_eval + PARAMS.fp_base + PARAMS.fp_per_depth * depth <= alpha
+            {
+                picker.skip_quiets();
+                continue;
+            }
+
+            // Step 10. Extensions: checks (bounded so that perpetual checks cannot explode the
+            // tree) and the only legal reply to a check.
+            let mut extension = 0;
+            if (gives_check || single_reply)
+                && (ply as i32) < PARAMS.max_check_extension_ply_factor * (depth + ply as i32)
+            {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
+            let mover = pos.piece_at(m.from());
+            self.push(&child, ply, mover.map(|p| (p, m)));
+            moves_searched += 1;
+
+            // Step 11. Late move reductions, then the PVS re-searches.
+            let mut score;
+            if depth >= PARAMS.lmr_min_depth
+                && moves_searched > 1 + PV as i32
+                && (quiet || !see_ge(pos, m, 0))
+            {
+                let mut r = LMR[depth.min(63) as usize][(moves_searched as usize).min(63)];
+                r += (!PV) as i32 + (!improving) as i32 + cut_node as i32 - 1;
+                r -= hist / PARAMS.lmr_history_divisor;
+                if killers.contains(&Some(m)) || counter == Some(m) {
+                    r -= 1;
+                }
+                if gives_check {
+                    r -= 1;
+                }
+                let reduced = (new_depth - r.max(0)).clamp(1, new_depth.max(1));
+                score =
+                    -self.search::<false>(ctx, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.search::<false>(
+                        ctx,
+                        &child,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        !cut_node,
+                    );
+                }
+            } else if !PV || moves_searched > 1 {
+                score = -self.search::<false>(
+                    ctx,
+                    &child,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    !cut_node,
+                );
+            } else {
+                score = alpha + 1; // forces the full-window search below
+            }
+            if PV && (moves_searched == 1 || score > alpha) {
+                score = -self.search::<true>(ctx, &child, -beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, us, m, depth, &quiets_tried[..n_quiets]);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && n_quiets < MAX_QUIETS_TRIED {
+                quiets_tried[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+
+        if moves_searched == 0 {
+            // No legal move (or every root move excluded, which the root never allows).
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+
+        // Step 12. Store the result.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { NO_EVAL } else { static_eval };
+        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), store_eval, depth, bound);
+        best_score
+    }
+
+    /// A quiet move caused a cutoff: killer, countermove, history bonus; the quiets tried before
+    /// it get a malus.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        us: vidle_core::Color,
+        m: Move,
+        depth: i32,
+        tried: &[Option<Move>],
+    ) {
+        let b = bonus(depth);
+        self.history.add_killer(ply, m);
+        self.history.set_counter(self.moved[ply], m);
+        self.history.update_quiet(us, m, b);
+        for q in tried.iter().flatten() {
+            self.history.update_quiet(us, *q, -b);
+        }
+    }
+
+    /// Quiescence search: captures and queen promotions (with stand pat, delta and SEE
+    /// pruning) until the position is quiet; every evasion when in check.
+    pub fn qsearch<const PV: bool>(
+        &mut self,
+        ctx: &Ctx,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.visit(ctx, ply);
+        if self.stopped {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if pos.is_insufficient_material() || (pos.halfmove_clock() >= 100 && !in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { eval::evaluate(pos, &mut self.pawns) };
+        }
+
+        let hit = ctx.tt.probe(pos.key());
+        if !PV && let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            if match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            } {
+                return s;
+            }
+        }
+
+        // Stand pat: out of check the side to move may decline every capture.
+        let static_eval;
+        let mut best_score;
+        if in_check {
+            static_eval = NO_EVAL;
+            best_score = -INFINITY;
+        } else {
+            static_eval = match hit {
+                Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
+                _ => eval::evaluate(pos, &mut self.pawns),
+            };
+            best_score = static_eval;
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+        let futility_base = static_eval + PARAMS.qs_futility_margin;
+
+        let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv));
+        let mut best_move = None;
+        let mut moves = 0;
+        while let Some(m) = picker.next(pos, &self.history) {
+            moves += 1;
+            if !in_check {
+                // Delta pruning: even winning the captured piece leaves us below alpha.
+                let gain = pos.captured_role(m).map_or(0, value);
+                if !m.is_promotion() && futility_base + gain <= alpha {
+                    best_score = best_score.max(futility_base + gain);
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
+            let child = pos.played(m);
+            self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)));
+            let score = -self.qsearch::<PV>(ctx, &child, -beta, -alpha, ply + 1);
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && moves == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), static_eval, 0, bound);
+        best_score
+    }
 }

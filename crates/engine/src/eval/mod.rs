@@ -1,6 +1,363 @@
-//! Hand-crafted tapered evaluation.
-use vidle_core::Position;
-/// A term-by-term breakdown of the evaluation, as text.
-pub fn trace_text(_pos: &Position) -> String {
-    String::new()
+//! Hand-crafted tapered evaluation: every term reads its weight from [`weights::WEIGHTS`] and
+//! can report its coefficient to a [`Trace`], which gives the tuner and the `eval` breakdown
+//! the exact linear form of the score.
+
+mod masks;
+pub mod pawns;
+pub mod weights;
+
+use masks::*;
+use pawns::PawnTable;
+use vidle_core::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
+use vidle_core::{Bitboard, Color, Position, Role, Square};
+use weights::{WEIGHTS, idx};
+
+/// Full material phase: knights and bishops 1, rooks 2, queens 4.
+pub const PHASE_MAX: i32 = 24;
+/// Endgame scale factor for a normal position (in 1/64ths).
+pub const SCALE_NORMAL: i32 = 64;
+const SCALE_NO_PAWNS_SMALL_EDGE: i32 = 16;
+const SCALE_OPPOSITE_BISHOPS: i32 = 40;
+
+/// Receives the coefficient of each weight, as White's count minus Black's.
+pub trait Trace {
+    fn add(&mut self, i: usize, n: i32);
 }
+
+/// The tracer that records nothing (compiled away in the search).
+pub struct NoTrace;
+
+impl Trace for NoTrace {
+    #[inline(always)]
+    fn add(&mut self, _i: usize, _n: i32) {}
+}
+
+/// A dense coefficient vector.
+pub struct Coefficients(pub Vec<i32>);
+
+impl Trace for Coefficients {
+    fn add(&mut self, i: usize, n: i32) {
+        self.0[i] += n;
+    }
+}
+
+/// Middlegame and endgame sums from White's side, with the tracer alongside.
+pub struct Acc<'a, T: Trace> {
+    pub mg: i32,
+    pub eg: i32,
+    pub trace: &'a mut T,
+}
+
+impl<T: Trace> Acc<'_, T> {
+    #[inline(always)]
+    pub fn add(&mut self, c: Color, i: usize, n: i32) {
+        let n = if c == Color::White { n } else { -n };
+        let w = WEIGHTS[i];
+        self.mg += w.0 * n;
+        self.eg += w.1 * n;
+        self.trace.add(i, n);
+    }
+}
+
+/// The square as White sees it (Black's squares are mirrored).
+#[inline(always)]
+pub fn relative(c: Color, sq: Square) -> usize {
+    if c == Color::White { sq.index() } else { sq.index() ^ 56 }
+}
+
+/// The evaluation from the side to move's view, in centipawns.
+pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
+    let mut t = NoTrace;
+    let mut acc = Acc { mg: 0, eg: 0, trace: &mut t };
+    let entry = pawns.probe_or_compute(pos);
+    acc.mg += entry.mg;
+    acc.eg += entry.eg;
+    let passed = entry.passed;
+    finish(pos, &mut acc, passed)
+}
+
+/// What the tuner needs of one position: the phase, the endgame scale and the side to move;
+/// the coefficients go to `trace`.
+pub struct TraceInfo {
+    pub phase: i32,
+    pub scale: i32,
+    pub white_to_move: bool,
+    pub score: i32,
+}
+
+/// Evaluates while reporting every coefficient to `trace` (no caches involved).
+pub fn evaluate_traced<T: Trace>(pos: &Position, trace: &mut T) -> TraceInfo {
+    let mut acc = Acc { mg: 0, eg: 0, trace };
+    let passed = pawns::pawn_structure(pos, &mut acc);
+    let score = finish(pos, &mut acc, passed);
+    TraceInfo {
+        phase: phase(pos),
+        scale: scale(pos, acc.eg),
+        white_to_move: pos.turn() == Color::White,
+        score,
+    }
+}
+
+fn phase(pos: &Position) -> i32 {
+    let minors = (pos.by_role(Role::Knight) | pos.by_role(Role::Bishop)).count() as i32;
+    let rooks = pos.by_role(Role::Rook).count() as i32;
+    let queens = pos.by_role(Role::Queen).count() as i32;
+    (minors + 2 * rooks + 4 * queens).min(PHASE_MAX)
+}
+
+/// Endgame scaling for material edges that rarely win.
+fn scale(pos: &Position, eg: i32) -> i32 {
+    let strong = if eg >= 0 { Color::White } else { Color::Black };
+    let non_pawn = |c: Color| {
+        let p = |r: Role| pos.pieces(c, r).count() as i32;
+        3 * (p(Role::Knight) + p(Role::Bishop)) + 5 * p(Role::Rook) + 9 * p(Role::Queen)
+    };
+    if pos.pieces(strong, Role::Pawn).is_empty() && non_pawn(strong) - non_pawn(!strong) <= 3 {
+        return SCALE_NO_PAWNS_SMALL_EDGE;
+    }
+    let bishops = pos.by_role(Role::Bishop);
+    let only_bishops = pos.by_role(Role::Knight).is_empty() && pos.rook_likes().is_empty();
+    if only_bishops
+        && pos.pieces(Color::White, Role::Bishop).count() == 1
+        && pos.pieces(Color::Black, Role::Bishop).count() == 1
+        && (bishops & Bitboard::LIGHT_SQUARES).count() == 1
+    {
+        return SCALE_OPPOSITE_BISHOPS;
+    }
+    SCALE_NORMAL
+}
+
+/// Everything but the cached pawn structure, then the blend by phase.
+fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> i32 {
+    let pawn_att = [pawn_attack_map(pos, Color::White), pawn_attack_map(pos, Color::Black)];
+    for c in Color::ALL {
+        material_and_psts(pos, c, acc);
+        pieces(pos, c, acc, &pawn_att);
+        passed_extras(pos, c, acc, passed[c.index()]);
+    }
+    let stm = pos.turn();
+    acc.add(stm, idx::TEMPO, 1);
+    let ph = phase(pos);
+    let sc = scale(pos, acc.eg);
+    let eg = acc.eg * sc / SCALE_NORMAL;
+    let white = (acc.mg * ph + eg * (PHASE_MAX - ph)) / PHASE_MAX;
+    if stm == Color::White { white } else { -white }
+}
+
+pub fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
+    let p = pos.pieces(c, Role::Pawn).0;
+    let not_a = !0x0101_0101_0101_0101u64;
+    let not_h = !0x8080_8080_8080_8080u64;
+    Bitboard(match c {
+        Color::White => ((p & not_a) << 7) | ((p & not_h) << 9),
+        Color::Black => ((p & not_a) >> 9) | ((p & not_h) >> 7),
+    })
+}
+
+fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
+    for role in Role::ALL {
+        for sq in pos.pieces(c, role) {
+            acc.add(c, idx::MATERIAL + role.index(), 1);
+            acc.add(c, idx::PST + 64 * role.index() + relative(c, sq), 1);
+        }
+    }
+}
+
+fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitboard; 2]) {
+    let them = !c;
+    let occ = pos.occupied();
+    let own_pawns = pos.pieces(c, Role::Pawn);
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let all_pawns = pos.by_role(Role::Pawn);
+    let mobility_area = !(own_pawns | pos.pieces(c, Role::King) | pawn_att[them.index()]);
+    let their_king = pos.king(them);
+    let zone = king_attacks(their_king).with(their_king);
+    let mut attackers = 0;
+    let their_majors = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
+
+    let outpost = |sq: Square| {
+        let rank = sq.relative_rank(c);
+        (3..=5).contains(&rank)
+            && pawn_att[c.index()].contains(sq)
+            && ATTACK_SPAN[c.index()][sq.index()] & their_pawns.0 == 0
+    };
+
+    for sq in pos.pieces(c, Role::Knight) {
+        let att = knight_attacks(sq);
+        acc.add(c, idx::MOB_KNIGHT + (att & mobility_area).count() as usize, 1);
+        if outpost(sq) {
+            acc.add(c, idx::KNIGHT_OUTPOST, 1);
+        }
+        if sq.file() == 0 || sq.file() == 7 {
+            acc.add(c, idx::KNIGHT_RIM, 1);
+        }
+        king_zone(acc, c, Role::Knight, att & zone, &mut attackers);
+        minor_threats(pos, acc, c, att & their_majors);
+    }
+    for sq in pos.pieces(c, Role::Bishop) {
+        let att = bishop_attacks(sq, occ);
+        acc.add(c, idx::MOB_BISHOP + (att & mobility_area).count() as usize, 1);
+        if outpost(sq) {
+            acc.add(c, idx::BISHOP_OUTPOST, 1);
+        }
+        if LONG_DIAGONALS & (1 << sq.index()) != 0
+            && (bishop_attacks(sq, all_pawns) & Bitboard(CENTRE)).count() >= 2
+        {
+            acc.add(c, idx::BISHOP_LONG_DIAGONAL, 1);
+        }
+        let same_colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        let blocked = blocked_pawns(pos, c) & same_colour;
+        if blocked.is_nonempty() {
+            acc.add(c, idx::BISHOP_BLOCKED_PAWN, blocked.count() as i32);
+        }
+        king_zone(acc, c, Role::Bishop, att & zone, &mut attackers);
+        minor_threats(pos, acc, c, att & their_majors);
+    }
+    if pos.pieces(c, Role::Bishop).more_than_one() {
+        acc.add(c, idx::BISHOP_PAIR, 1);
+    }
+    for sq in pos.pieces(c, Role::Rook) {
+        let att = rook_attacks(sq, occ);
+        acc.add(c, idx::MOB_ROOK + (att & mobility_area).count() as usize, 1);
+        let file = Bitboard::file(sq.file());
+        if (file & all_pawns).is_empty() {
+            acc.add(c, idx::ROOK_OPEN, 1);
+        } else if (file & own_pawns).is_empty() {
+            acc.add(c, idx::ROOK_HALF_OPEN, 1);
+        }
+        if sq.relative_rank(c) == 6
+            && (their_king.relative_rank(c) == 7
+                || (their_pawns & Bitboard::rank(sq.rank())).is_nonempty())
+        {
+            acc.add(c, idx::ROOK_SEVENTH, 1);
+        }
+        king_zone(acc, c, Role::Rook, att & zone, &mut attackers);
+    }
+    for sq in pos.pieces(c, Role::Queen) {
+        let att = queen_attacks(sq, occ);
+        acc.add(c, idx::MOB_QUEEN + (att & mobility_area).count() as usize, 1);
+        king_zone(acc, c, Role::Queen, att & zone, &mut attackers);
+        // Developing the queen before the minor pieces invites tempo-gaining attacks on her.
+        if relative(c, sq) != Square::D1.index() {
+            let home = [Square::B1, Square::C1, Square::F1, Square::G1];
+            let undeveloped = home
+                .iter()
+                .filter(|&&h| {
+                    let s = Square::from_index_masked(relative(c, h) as u32);
+                    matches!(pos.role_at(s), Some(Role::Knight | Role::Bishop))
+                        && pos.by_color(c).contains(s)
+                })
+                .count() as i32;
+            if undeveloped > 0 {
+                acc.add(c, idx::QUEEN_EARLY, undeveloped);
+            }
+        }
+    }
+    if attackers > 0 {
+        acc.add(c, idx::KING_ATTACKERS + attackers.min(7), 1);
+    }
+    // Pawns attacking pieces.
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let hit = pawn_att[c.index()] & pos.pieces(them, role);
+        if hit.is_nonempty() {
+            acc.add(c, idx::THREAT_BY_PAWN + role.index(), hit.count() as i32);
+        }
+    }
+    let rights = pos.castling_rooks() & pos.pieces(c, Role::Rook);
+    if rights.is_nonempty() {
+        acc.add(c, idx::CASTLING_RIGHT, rights.count() as i32);
+    }
+}
+
+/// Own pawns whose square in front is occupied (they fix the bishop's diagonals).
+fn blocked_pawns(pos: &Position, c: Color) -> Bitboard {
+    let p = pos.pieces(c, Role::Pawn);
+    let occ = pos.occupied();
+    let front = match c {
+        Color::White => Bitboard(occ.0 >> 8),
+        Color::Black => Bitboard(occ.0 << 8),
+    };
+    p & front
+}
+
+#[inline]
+fn king_zone<T: Trace>(acc: &mut Acc<T>, c: Color, role: Role, hits: Bitboard, n: &mut usize) {
+    if hits.is_nonempty() {
+        *n += 1;
+        acc.add(c, idx::KING_ZONE_ATTACK + role.index(), hits.count() as i32);
+    }
+}
+
+#[inline]
+fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<T>, c: Color, hits: Bitboard) {
+    for sq in hits {
+        if let Some(r) = pos.role_at(sq) {
+            acc.add(c, idx::THREAT_BY_MINOR + r.index(), 1);
+        }
+    }
+}
+
+/// Passed-pawn terms that depend on pieces (so they cannot live in the pawn cache).
+fn passed_extras<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, passed: Bitboard) {
+    let own_king = pos.king(c);
+    let their_king = pos.king(!c);
+    for sq in passed {
+        let rank = sq.relative_rank(c) as usize;
+        let Some(stop) = sq.offset(8 * c.forward()) else { continue };
+        if !pos.occupied().contains(stop) {
+            acc.add(c, idx::PASSED_FREE + rank, 1);
+        }
+        let d = distance(their_king, stop) - distance(own_king, stop);
+        if d != 0 {
+            acc.add(c, idx::PASSED_KING_DISTANCE, d);
+        }
+    }
+}
+
+#[inline]
+pub fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// A term-by-term breakdown of the evaluation, as text (White's view, centipawns).
+pub fn trace_text(pos: &Position) -> String {
+    let mut coeffs = Coefficients(vec![0; idx::COUNT]);
+    let info = evaluate_traced(pos, &mut coeffs);
+    let mut groups: Vec<(&str, i32, i32)> = Vec::new();
+    for (i, &n) in coeffs.0.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        let (name, _) = weights::name_of(i);
+        let w = WEIGHTS[i];
+        match groups.iter_mut().find(|g| g.0 == name) {
+            Some(g) => {
+                g.1 += w.0 * n;
+                g.2 += w.1 * n;
+            }
+            None => groups.push((name, w.0 * n, w.1 * n)),
+        }
+    }
+    let mut out = String::from("term                      mg      eg   (White's view)\n");
+    for (name, mg, eg) in &groups {
+        out.push_str(&format!("{name:<22} {mg:>6} {eg:>7}\n"));
+    }
+    let white = if info.white_to_move { info.score } else { -info.score };
+    out.push_str(&format!(
+        "phase {} / {PHASE_MAX}, endgame scale {} / {SCALE_NORMAL}\n",
+        info.phase, info.scale
+    ));
+    out.push_str(&format!("total (White's view): {white} cp; side to move: {} cp", info.score));
+    out
+}
+
+#[cfg(test)]
+mod tests;

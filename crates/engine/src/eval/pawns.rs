@@ -1,0 +1,122 @@
+//! Pawn structure and king shelter (they depend only on pawns and kings), with a per-thread
+//! cache keyed by the position's pawn key.
+
+use super::masks::{ADJACENT_FILES, ATTACK_SPAN, CENTRE, FRONT_SPAN, PASSED_SPAN};
+use super::{Acc, NoTrace, Trace, pawn_attack_map, relative};
+use crate::eval::weights::idx;
+use vidle_core::{Bitboard, Color, Position, Role};
+
+/// Entries in each thread's pawn cache (a power of two).
+const PAWN_TABLE_SIZE: usize = 1 << 14;
+
+/// A cached pawn-structure result.
+#[derive(Clone, Copy, Default)]
+pub struct PawnEntry {
+    key: u64,
+    pub mg: i32,
+    pub eg: i32,
+    pub passed: [Bitboard; 2],
+}
+
+/// One thread's pawn cache (threads do not share it, so it needs no synchronisation).
+pub struct PawnTable {
+    entries: Vec<PawnEntry>,
+}
+
+impl Default for PawnTable {
+    fn default() -> Self {
+        PawnTable { entries: vec![PawnEntry::default(); PAWN_TABLE_SIZE] }
+    }
+}
+
+impl PawnTable {
+    pub fn clear(&mut self) {
+        self.entries.fill(PawnEntry::default());
+    }
+
+    pub fn probe_or_compute(&mut self, pos: &Position) -> PawnEntry {
+        let key = pos.pawn_key();
+        let slot = &mut self.entries[(key as usize) & (PAWN_TABLE_SIZE - 1)];
+        // Key 0 is the pawnless, kingless board, which never occurs, so empty slots never hit.
+        if slot.key == key && key != 0 {
+            return *slot;
+        }
+        let mut t = NoTrace;
+        let mut acc = Acc { mg: 0, eg: 0, trace: &mut t };
+        let passed = pawn_structure(pos, &mut acc);
+        *slot = PawnEntry { key, mg: acc.mg, eg: acc.eg, passed };
+        *slot
+    }
+}
+
+/// Adds the pawn-structure and shelter terms for both sides; returns the passed pawns.
+pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 2] {
+    let mut passed = [Bitboard::EMPTY; 2];
+    for c in Color::ALL {
+        passed[c.index()] = pawns_of(pos, c, acc);
+        shelter(pos, c, acc);
+    }
+    passed
+}
+
+fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
+    let own = pos.pieces(c, Role::Pawn);
+    let theirs = pos.pieces(!c, Role::Pawn);
+    let own_att = pawn_attack_map(pos, c);
+    let their_att = pawn_attack_map(pos, !c);
+    let mut passed = Bitboard::EMPTY;
+    for sq in own {
+        let s = sq.index();
+        let rank = sq.relative_rank(c) as usize;
+        let file = sq.file() as usize;
+        if PASSED_SPAN[c.index()][s] & theirs.0 == 0 && FRONT_SPAN[c.index()][s] & own.0 == 0 {
+            passed = passed.with(sq);
+            acc.add(c, idx::PASSED + rank, 1);
+        }
+        let isolated = ADJACENT_FILES[file] & own.0 == 0;
+        if isolated {
+            acc.add(c, idx::ISOLATED, 1);
+        }
+        if FRONT_SPAN[c.index()][s] & own.0 != 0 {
+            acc.add(c, idx::DOUBLED, 1);
+        }
+        let phalanx = ADJACENT_FILES[file] & Bitboard::rank(sq.rank()).0 & own.0 != 0;
+        if phalanx || own_att.contains(sq) {
+            acc.add(c, idx::CONNECTED + rank, 1);
+        } else if !isolated {
+            // Backward: no own pawn beside or behind on the adjacent files can ever support it,
+            // and its stop square is covered by an enemy pawn.
+            let supporters = ADJACENT_FILES[file] & !ATTACK_SPAN[c.index()][s] & own.0;
+            let stop = sq.offset(8 * c.forward());
+            if supporters == 0 && stop.is_some_and(|st| their_att.contains(st)) {
+                acc.add(c, idx::BACKWARD, 1);
+            }
+        }
+        if CENTRE & (1 << s) != 0 {
+            acc.add(c, idx::CENTER_PAWN, 1);
+        }
+    }
+    passed
+}
+
+fn shelter<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
+    let own = pos.pieces(c, Role::Pawn);
+    let king = pos.king(c);
+    let kf = king.file() as i32;
+    let kr = king.relative_rank(c) as i32;
+    for f in (kf - 1).max(0)..=(kf + 1).min(7) {
+        let file_pawns = own & Bitboard::file(f as u8);
+        if file_pawns.is_empty() {
+            acc.add(c, idx::KING_OPEN_FILE, 1);
+            continue;
+        }
+        for sq in file_pawns {
+            let r = (relative(c, sq) / 8) as i32;
+            if r == kr + 1 {
+                acc.add(c, idx::SHELTER_NEAR, 1);
+            } else if r == kr + 2 {
+                acc.add(c, idx::SHELTER_FAR, 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Evaluation tests: colour symmetry, trace consistency, pawn cache consistency.
+
+use super::*;
+use vidle_core::{fen, parse_fen};
+
+/// The FEN of the colour-flipped mirror: board upside down, colours and side to move swapped.
+pub fn mirror_fen(text: &str) -> String {
+    let f: Vec<&str> = text.split_whitespace().collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|ch| {
+                if ch.is_ascii_uppercase() {
+                    ch.to_ascii_lowercase()
+                } else {
+                    ch.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" { "-".to_string() } else { swap(f[2]) };
+    let ep = match f.get(3) {
+        Some(&"-") | None => "-".to_string(),
+        Some(ep) => {
+            let b = ep.as_bytes();
+            format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
+        }
+    };
+    let rest = f.get(4..).map(|r| r.join(" ")).unwrap_or_default();
+    format!("{} {side} {castling} {ep} {rest}", board.join("/")).trim().to_string()
+}
+
+fn suite() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft/standard.epd"
+    ))
+    .expect("shared perft suite");
+    text.lines()
+        .filter_map(|l| l.split(';').next())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    let mut table = PawnTable::default();
+    let mut n = 0;
+    for fen_text in suite() {
+        let Ok(pos) = parse_fen(&fen_text) else { continue };
+        let mirrored = parse_fen(&mirror_fen(&fen::to_fen(&pos, false))).expect("mirror parses");
+        let a = evaluate(&pos, &mut table);
+        let b = evaluate(&mirrored, &mut table);
+        assert_eq!(a, b, "{fen_text} vs its mirror");
+        n += 1;
+    }
+    assert!(n > 100);
+}
+
+#[test]
+fn traced_evaluation_matches_cached_one() {
+    let mut table = PawnTable::default();
+    for fen_text in suite().iter().take(60) {
+        let Ok(pos) = parse_fen(fen_text) else { continue };
+        let mut coeffs = Coefficients(vec![0; idx::COUNT]);
+        let info = evaluate_traced(&pos, &mut coeffs);
+        assert_eq!(info.score, evaluate(&pos, &mut table), "{fen_text}");
+        // The coefficients reproduce the unblended sums exactly.
+        let mg: i32 = coeffs.0.iter().zip(WEIGHTS.iter()).map(|(n, w)| n * w.0).sum();
+        let eg: i32 = coeffs.0.iter().zip(WEIGHTS.iter()).map(|(n, w)| n * w.1).sum();
+        let eg = eg * info.scale / SCALE_NORMAL;
+        let white = (mg * info.phase + eg * (PHASE_MAX - info.phase)) / PHASE_MAX;
+        assert_eq!(if info.white_to_move { white } else { -white }, info.score);
+    }
+}
+
+#[test]
+fn sane_values() {
+    let mut table = PawnTable::default();
+    let start = Position::startpos();
+    let e = evaluate(&start, &mut table);
+    assert!((0..40).contains(&e), "start position {e}");
+    // White a queen up is clearly better for White, whoever moves.
+    let up = parse_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").expect("fen");
+    assert!(evaluate(&up, &mut table) < -700);
+    assert!(trace_text(&up).contains("MATERIAL"));
+}
+
+#[test]
+fn mirror_helper_round_trips() {
+    let f = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(mirror_fen(&mirror_fen(f)), f);
+    assert_eq!(
+        mirror_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+        "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1"
+    );
+}

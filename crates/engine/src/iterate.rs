@@ -1,0 +1,214 @@
+//! Iterative deepening with aspiration windows, MultiPV, and the stopping rules between
+//! iterations (soft time limit scaled by best-move stability, depth, mate limits).
+
+use crate::params::PARAMS;
+use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, to_public};
+use crate::search::{Ctx, Worker};
+use crate::{Bound, SearchEvent, SearchInfo};
+use std::sync::atomic::Ordering;
+use vidle_core::{Move, MoveList, Position};
+
+/// Soft-limit scale (in %) by how many iterations in a row kept the same best move.
+const STABILITY_SCALE: [u64; 5] = [150, 115, 100, 85, 75];
+/// Fail-high/low info lines are only worth showing once a search takes a while.
+const BOUND_INFO_AFTER_MS: u64 = 1000;
+
+/// What one thread's iterative deepening produced.
+#[derive(Debug, Clone, Default)]
+pub struct IterResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub info: Option<SearchInfo>,
+    pub completed_depth: u32,
+}
+
+/// Settings of one iterative deepening run.
+pub struct IterSpec {
+    pub max_depth: i32,
+    pub multipv: usize,
+    /// Stop once a mate in this many moves (or fewer) is proven.
+    pub mate: Option<u32>,
+    /// Depth to start at (helpers of Lazy SMP start staggered).
+    pub first_depth: i32,
+}
+
+impl Worker {
+    /// Searches `root` (which has legal moves among `allowed`) deeper and deeper until a limit
+    /// or `stop`; the main thread reports through `report`.
+    #[allow(clippy::needless_range_loop)] // `pv_idx` is also the MultiPV number reported
+    pub fn iterate(
+        &mut self,
+        ctx: &Ctx,
+        root: &Position,
+        allowed: &MoveList,
+        spec: &IterSpec,
+        report: &mut dyn FnMut(SearchEvent),
+    ) -> IterResult {
+        let mut result = IterResult { best: allowed.get(0), ..Default::default() };
+        let multipv = spec.multipv.clamp(1, allowed.len().max(1));
+        let mut scores = vec![-INFINITY; multipv];
+        let mut stability = 0usize;
+        let mut depth = spec.first_depth.max(1);
+        while depth <= spec.max_depth.min(MAX_PLY as i32 - 4) {
+            let mut excluded = MoveList::new();
+            for pv_idx in 0..multipv {
+                self.root_moves = allowed.clone();
+                self.root_moves.retain(|m| !excluded.contains(m));
+                self.root_best = if pv_idx == 0 { result.best } else { None };
+                let score = self.aspiration(ctx, root, depth, scores[pv_idx], pv_idx, report);
+                if self.stopped {
+                    // A move that raised alpha in the unfinished iteration was fully searched
+                    // and beat the previous best: take it.
+                    if pv_idx == 0
+                        && self.pv_len[0] > 0
+                        && let Some(m) = self.pv[0][0]
+                    {
+                        result.best = Some(m);
+                        result.ponder = if self.pv_len[0] > 1 { self.pv[0][1] } else { None };
+                    }
+                    break;
+                }
+                scores[pv_idx] = score;
+                let pv = self.current_pv();
+                if let Some(&Some(first)) = pv.first() {
+                    excluded.push(first);
+                    if pv_idx == 0 {
+                        if result.best == Some(first) {
+                            stability += 1;
+                        } else {
+                            stability = 0;
+                        }
+                        result.best = Some(first);
+                        result.ponder = pv.get(1).copied().flatten();
+                    }
+                }
+                if ctx.is_main {
+                    let info = self.info(ctx, depth, pv_idx, score, None, pv);
+                    if pv_idx == 0 {
+                        result.info = Some(info.clone());
+                    }
+                    report(SearchEvent::Info(info));
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            result.completed_depth = depth as u32;
+            if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, spec) {
+                break;
+            }
+            depth += 1;
+        }
+        result
+    }
+
+    fn should_stop_deepening(
+        &self,
+        ctx: &Ctx,
+        score: i32,
+        stability: usize,
+        spec: &IterSpec,
+    ) -> bool {
+        if let Some(n) = spec.mate
+            && score >= MATE_BOUND
+            && MATE - score < 2 * n as i32
+        {
+            return true;
+        }
+        if ctx.signals.pondering.load(Ordering::Relaxed) {
+            return false;
+        }
+        if let Some(soft) = ctx.time.soft_ms {
+            let scaled = soft * STABILITY_SCALE[stability.min(4)] / 100;
+            if ctx.time.elapsed_ms() >= scaled {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One depth of one PV line, with a window around the previous score that widens on
+    /// failure (the first iterations use a full window).
+    fn aspiration(
+        &mut self,
+        ctx: &Ctx,
+        root: &Position,
+        depth: i32,
+        prev: i32,
+        pv_idx: usize,
+        report: &mut dyn FnMut(SearchEvent),
+    ) -> i32 {
+        let mut delta = PARAMS.asp_initial_window;
+        let (mut alpha, mut beta) = if depth >= PARAMS.asp_min_depth && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.search::<true>(ctx, root, alpha, beta, depth, 0, false);
+            if self.stopped {
+                return score;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Some(Bound::Upper)
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                // Keep the move that failed high first in the re-search.
+                if self.pv_len[0] > 0 {
+                    self.root_best = self.pv[0][0];
+                }
+                Some(Bound::Lower)
+            } else {
+                return score;
+            };
+            if ctx.is_main && ctx.time.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+                let pv = self.current_pv();
+                let info = self.info(ctx, depth, pv_idx, score, bound, pv);
+                report(SearchEvent::Info(info));
+            }
+            delta = delta * PARAMS.asp_growth_x16 / 16;
+        }
+    }
+
+    fn current_pv(&self) -> &[Option<Move>] {
+        &self.pv[0][..self.pv_len[0]]
+    }
+
+    fn info(
+        &self,
+        ctx: &Ctx,
+        depth: i32,
+        pv_idx: usize,
+        score: i32,
+        bound: Option<Bound>,
+        pv: &[Option<Move>],
+    ) -> SearchInfo {
+        let time_ms = ctx.time.elapsed_ms();
+        let nodes = ctx.total_nodes();
+        SearchInfo {
+            depth: depth as u32,
+            seldepth: self.seldepth as u32,
+            multipv: pv_idx as u32 + 1,
+            score: to_public(score),
+            bound,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            time_ms,
+            hashfull: ctx.tt.hashfull(),
+            tbhits: 0,
+            pv: pv.iter().flatten().copied().collect(),
+        }
+    }
+}
+
+// `current_pv` returns Options so that the hot path never allocates; this keeps the helper
+// honest about that in debug builds.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn stability_scale_is_monotone() {
+        assert!(super::STABILITY_SCALE.windows(2).all(|w| w[0] >= w[1]));
+    }
+}
