@@ -1,6 +1,7 @@
 //! `vidle book …` subcommands: build a Polyglot book from PGN, probe, merge, measure.
 
 use anyhow::{Context, Result, bail};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use vidle_book::progress::BuildProgressBar;
@@ -111,6 +112,14 @@ pub struct StatsArgs {
     pub max_positions: usize,
 }
 
+/// `writeln!` to the locked stdout; an error (e.g. a closed pipe) ends the command instead of
+/// panicking as `println!` would.
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        writeln!($out, $($arg)*)?
+    };
+}
+
 pub fn run(cmd: BookCommand) -> Result<()> {
     match cmd {
         BookCommand::Build(a) => build(&a),
@@ -138,6 +147,7 @@ fn load(path: Option<&Path>) -> Result<(std::borrow::Cow<'static, Book>, String)
 }
 
 fn build(a: &BuildArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
     if !(0.0..=100.0).contains(&a.min_score) {
         bail!("--min-score must be a percentage from 0 to 100");
     }
@@ -183,7 +193,8 @@ fn build(a: &BuildArgs) -> Result<()> {
     let (book, s) = builder.finish();
     book.save(&a.output).with_context(|| format!("cannot write {}", a.output.display()))?;
     let secs = started.elapsed().as_secs_f64();
-    println!(
+    say!(
+        out,
         "games read {}, used {}, skipped {} ({:.0} games/s)",
         s.games_read,
         s.games_used,
@@ -191,12 +202,13 @@ fn build(a: &BuildArgs) -> Result<()> {
         s.games_read as f64 / secs.max(1e-9)
     );
     for (reason, n) in &s.skipped {
-        println!("  skipped {n}: {reason}");
+        say!(out, "  skipped {n}: {reason}");
     }
     for e in &s.skip_examples {
-        println!("    {e}");
+        say!(out, "    {e}");
     }
-    println!(
+    say!(
+        out,
         "plies {}, candidate entries {}, book: {} positions, {} entries -> {} ({:.2} s)",
         s.plies,
         s.candidates,
@@ -209,6 +221,7 @@ fn build(a: &BuildArgs) -> Result<()> {
 }
 
 fn probe(a: &ProbeArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
     let (book, name) = load(a.book.as_deref())?;
     let (start, ep) = match &a.fen {
         None => (Position::startpos(), None),
@@ -227,20 +240,21 @@ fn probe(a: &ProbeArgs) -> Result<()> {
         if game.moves().is_empty() { polyglot_key_with_ep(&start, ep) } else { game_key(&game) };
     let pos = *game.position();
     let lookup = book.lookup_key(&pos, key);
-    println!("{name}: {} entries, {} positions", book.len(), book.positions());
-    println!("{}  key {key:016x}", to_fen(&pos, false));
+    say!(out, "{name}: {} entries, {} positions", book.len(), book.positions());
+    say!(out, "{}  key {key:016x}", to_fen(&pos, false));
     for (e, why) in &lookup.rejected {
         eprintln!("warning: skipped entry (weight {}): {why}", e.weight);
     }
     if lookup.moves.is_empty() {
-        println!("no book moves");
+        say!(out, "no book moves");
         return Ok(());
     }
     let total: u64 = lookup.moves.iter().map(|b| u64::from(b.weight)).sum();
-    println!("{:<8} {:<6} {:>7} {:>7}", "move", "uci", "weight", "share");
+    say!(out, "{:<8} {:<6} {:>7} {:>7}", "move", "uci", "weight", "share");
     for b in &lookup.moves {
         let share = 100.0 * f64::from(b.weight) / (total.max(1) as f64);
-        println!(
+        say!(
+            out,
             "{:<8} {:<6} {:>7} {:>6.1}%",
             to_san(&pos, b.mv),
             to_uci(b.mv, false),
@@ -263,21 +277,23 @@ fn probe(a: &ProbeArgs) -> Result<()> {
                 counts[i] += 1;
             }
         }
-        println!("picked in {} tries:", a.choose);
+        say!(out, "picked in {} tries:", a.choose);
         for (b, c) in lookup.moves.iter().zip(counts).filter(|(_, c)| *c > 0) {
-            println!("  {:<8} {c}", to_san(&pos, b.mv));
+            say!(out, "  {:<8} {c}", to_san(&pos, b.mv));
         }
     }
     Ok(())
 }
 
 fn merge(a: &MergeArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
     let (first, _) = load(Some(&a.first))?;
     let (second, _) = load(Some(&a.second))?;
     let mode = if a.sum { MergeMode::Sum } else { MergeMode::PreferFirst };
     let merged = Book::merge(&first, &second, mode);
     merged.save(&a.output).with_context(|| format!("cannot write {}", a.output.display()))?;
-    println!(
+    say!(
+        out,
         "{} + {} entries -> {} entries, {} positions -> {}",
         first.len(),
         second.len(),
@@ -289,20 +305,25 @@ fn merge(a: &MergeArgs) -> Result<()> {
 }
 
 fn stats(a: &StatsArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
     let (book, name) = load(a.book.as_deref())?;
     let t = tree_stats(&book, &Position::startpos(), a.max_positions);
-    println!(
+    say!(
+        out,
         "{name}: {} entries, {} positions, {} bytes",
         book.len(),
         book.positions(),
         book.len() * 16
     );
-    println!(
+    say!(
+        out,
         "from the start position: {} positions reachable, longest line {} plies, {} illegal entries",
-        t.reachable_positions, t.max_depth, t.illegal_entries
+        t.reachable_positions,
+        t.max_depth,
+        t.illegal_entries
     );
     let per: Vec<String> =
         t.per_depth.iter().enumerate().map(|(d, n)| format!("{d}:{n}")).collect();
-    println!("positions per ply: {}", per.join(" "));
+    say!(out, "positions per ply: {}", per.join(" "));
     Ok(())
 }
