@@ -1,0 +1,39 @@
+//! Drives `vidle play` through a pseudo-terminal (util-linux `script`), the interactive path:
+//! line editing and the live status line that rewrites itself while the engine thinks.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+#[test]
+fn interactive_session_edits_lines_and_shows_live_status() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("`script` (util-linux) not installed; skipping the pseudo-terminal test");
+        return;
+    }
+    let cmd = format!("{} play --movetime 600", env!("CARGO_BIN_EXE_vidle"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("TERM", "xterm-256color")
+        .env("COLUMNS", "100")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start script");
+    let mut stdin = child.stdin.take().unwrap();
+    // Type "e5", erase it with backspace, type "4": the line editor must deliver "e4".
+    stdin.write_all(b"e5\x7f4\r").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    stdin.write_all(b"quit\r").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("You played e4"), "{text}");
+    assert!(text.contains("\x1b[48;5;"), "coloured squares on a terminal");
+    // The status line is redrawn in place: carriage return + erase line, then "depth".
+    assert!(text.contains("\r\x1b[2Kdepth"), "live status line expected:\n{text}");
+    assert!(text.contains("Vidle plays"), "{text}");
+}
