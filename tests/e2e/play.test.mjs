@@ -114,6 +114,7 @@ test('a short game by dragging pieces, with the engine replying', async () => {
   await waitForMoves(page, 6);
   await waitForYourMove(page);
   assert.equal(await page.locator('#movelist .mv').nth(4).innerText(), 'Nc3');
+  await page.waitForTimeout(400); // let animations settle
   await page.screenshot({ path: join(ARTIFACTS, 'game.png') });
   assert.deepEqual(page.jsErrors, []);
   await page.close();
@@ -163,6 +164,7 @@ test('checkmate from a FEN, moving by click-click', async () => {
   assert.equal(await page.locator('#movelist .mv').first().innerText(), 'Ra8#');
   assert.ok(await page.locator('#board square.check').count() > 0, 'check highlighted');
   assert.ok(await page.locator('#btn-resign').isDisabled());
+  await page.waitForTimeout(400); // let animations settle
   await page.screenshot({ path: join(ARTIFACTS, 'checkmate.png') });
   await page.close();
 });
@@ -171,10 +173,10 @@ test('clocks, hint, undo and flip', async () => {
   const page = await openPage();
   await page.click('#btn-new');
   await page.selectOption('#new-start', 'standard');
-  await page.selectOption('#new-tc', '5+3');
+  await page.selectOption('#new-tc', '1+0');
   await page.click('#new-start-btn');
   await waitForYourMove(page);
-  assert.equal(await page.locator('#clock-bottom').innerText(), '5:00');
+  assert.equal(await page.locator('#clock-bottom').innerText(), '1:00');
   await page.click('#btn-hint');
   await page.waitForFunction(() => /Hint: /.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
   await drag(page, 'd2', 'd4');
@@ -196,6 +198,7 @@ test('phone-sized layout', async () => {
   await waitForYourMove(page);
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.width <= 390 && box.width > 250, `board fits: ${box.width}`);
+  await page.waitForTimeout(400); // let animations settle
   await page.screenshot({ path: join(ARTIFACTS, 'phone.png'), fullPage: true });
   await page.close();
 });

@@ -182,6 +182,7 @@ function render(state) {
   drawClock();
   if (state.info) showInfo(state.info, state.phase === 'thinking');
   else if (changed) clearInfo();
+  showResultOnBar();
   $('btn-pgn').href = `/api/game/${state.id}/pgn`;
   $('btn-pgn').setAttribute('download', `vidle-${state.id}.pgn`);
   const over = state.phase === 'over';
@@ -284,7 +285,9 @@ function drawMoves() {
   if (cur) cur.scrollIntoView({ block: 'nearest' });
   else list.scrollTop = list.scrollHeight;
   const o = game.opening;
-  $('opening').textContent = o ? `${o.eco} · ${o.name}` : (game.moves.length ? 'Opening unknown' : (game.chess960 ? 'Chess960' : 'Starting position'));
+  const standard = game.start_fen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w');
+  $('opening').textContent = o ? `${o.eco} · ${o.name}`
+    : game.chess960 ? 'Chess960' : !standard ? 'Set-up position' : game.moves.length ? 'Opening unknown' : 'Starting position';
 }
 
 function drawStatus() {
@@ -312,10 +315,31 @@ function showInfo(info, live) {
   $('eng-score').textContent = info.text;
   const nps = info.nps >= 1e6 ? `${(info.nps / 1e6).toFixed(1)} Mn/s` : `${Math.round(info.nps / 1e3)} kn/s`;
   $('eng-meta').textContent = `depth ${info.depth}/${info.seldepth} · ${nps}${live ? ' · thinking' : ''}`;
-  $('eng-pv').textContent = info.pv.join(' ');
+  $('eng-pv').textContent = numberedLine(info);
   const pct = Math.max(2, Math.min(98, evalPercent(info.white_cp)));
   $('evalbar-white').style.height = `${pct}%`;
   $('evalbar-text').textContent = info.text.replace(/^\+/, '');
+}
+function numberedLine(info) {
+  let no = info.fullmove;
+  let black = info.black_to_move;
+  const out = [];
+  info.pv.forEach((san, i) => {
+    if (!black) out.push(`${no}. ${san}`);
+    else out.push(i === 0 ? `${no}… ${san}` : san);
+    if (black) no++;
+    black = !black;
+  });
+  return out.join(' ');
+}
+function showResultOnBar() {
+  const r = game.ended && game.ended.result;
+  if (!r) return;
+  const pct = r === '1-0' ? 100 : r === '0-1' ? 0 : 50;
+  $('evalbar-white').style.height = `${pct}%`;
+  $('evalbar-text').textContent = r.replace('1/2-1/2', '½-½');
+  $('eng-score').textContent = r.replace('1/2-1/2', '½-½');
+  $('eng-meta').textContent = game.ended.reason;
 }
 function clearInfo() {
   $('eng-score').textContent = '—';

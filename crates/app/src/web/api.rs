@@ -194,7 +194,6 @@ pub async fn get_game(
 ) -> Result<Json<GameView>, ApiError> {
     let entry = find(&state, &id)?;
     lock(&entry.game).check_flag();
-    maybe_start_engine(&entry);
     Ok(Json(view_of(&entry)))
 }
 

@@ -52,6 +52,9 @@ pub struct InfoView {
     pub nps: u64,
     pub time_ms: u64,
     pub pv: Vec<String>,
+    /// Move number and side to move of the position the line starts from.
+    pub fullmove: u16,
+    pub black_to_move: bool,
 }
 
 const MATE_CP: i32 = 100_000;
@@ -86,6 +89,8 @@ impl InfoView {
             nps: info.nps,
             time_ms: info.time_ms,
             pv,
+            fullmove: pos.fullmove_number(),
+            black_to_move: pos.turn() == Color::Black,
         }
     }
 }

@@ -1,0 +1,413 @@
+//! API tests of `vidle serve`: every endpoint, and every kind of bad input answered with a JSON
+//! error that leaves the game unchanged. Each test starts its own server on a free port.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Server {
+    child: Child,
+    client: Client,
+}
+
+/// Talks HTTP/1.1 to a server (small enough to need no client library).
+#[derive(Clone, Copy)]
+struct Client {
+    port: u16,
+}
+
+impl std::ops::Deref for Server {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn server() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start vidle serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("read");
+    let port = line
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    Server { child, client: Client { port } }
+}
+
+struct Reply {
+    status: u16,
+    headers: String,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    fn error_code(&self) -> String {
+        self.json()["error"]["code"].as_str().unwrap_or("").to_string()
+    }
+}
+
+impl Client {
+    fn raw(&self, method: &str, path: &str, body: &str, extra: &str) -> Reply {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        let req = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.port,
+            body.len()
+        );
+        s.write_all(req.as_bytes()).expect("send");
+        let mut out = String::new();
+        s.read_to_string(&mut out).expect("read");
+        let (head, rest) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+        let status = head.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+        // Bodies are small; undo chunked encoding if the server used it.
+        let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+            let mut b = String::new();
+            let mut r = rest;
+            while let Some((len, tail)) = r.split_once("\r\n") {
+                let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+                if n == 0 {
+                    break;
+                }
+                b.push_str(&tail[..n]);
+                r = &tail[n + 2..];
+            }
+            b
+        } else {
+            rest.to_string()
+        };
+        Reply { status, headers: head.to_string(), body }
+    }
+
+    fn post(&self, path: &str, body: &str) -> Reply {
+        self.raw("POST", path, body, "")
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        self.raw("GET", path, "", "")
+    }
+
+    fn new_game(&self, body: Value) -> Value {
+        let r = self.post("/api/game", &body.to_string());
+        assert_eq!(r.status, 201, "{}", r.body);
+        r.json()
+    }
+
+    /// Polls until `pred` holds for the game's state.
+    fn wait_for(&self, id: u64, pred: impl Fn(&Value) -> bool) -> Value {
+        let t0 = Instant::now();
+        loop {
+            let g = self.get(&format!("/api/game/{id}")).json();
+            if pred(&g) {
+                return g;
+            }
+            assert!(t0.elapsed() < Duration::from_secs(30), "timed out: {g}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+fn id_of(g: &Value) -> u64 {
+    g["id"].as_u64().expect("id")
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn new_game_validation() {
+    let s = server();
+    let g = s.new_game(json!({}));
+    assert_eq!(g["fen"], START);
+    assert_eq!(g["human"], "white");
+    assert_eq!(g["phase"], "your_move");
+    assert_eq!(g["dests"]["g1"], json!(["f3", "h3"]));
+    let bad = [
+        ("{not json", "bad_json"),
+        (r#"{"colour": "white"}"#, "bad_json"),
+        (r#"{"color": 3}"#, "bad_json"),
+        (r#"{"color": "green"}"#, "bad_color"),
+        (r#"{"level": "grandmaster"}"#, "bad_level"),
+        (r#"{"level": "5000"}"#, "bad_level"),
+        (r#"{"time_control": "fast"}"#, "bad_time_control"),
+        (r#"{"time_control": "0+5"}"#, "bad_time_control"),
+        (r#"{"start": "fen", "fen": "not a fen"}"#, "bad_fen"),
+        (r#"{"start": "fen", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"}"#, "bad_fen"),
+        (r#"{"start": "fen"}"#, "bad_fen"),
+        (r#"{"start": "pgn", "pgn": "1. e4 e5 2. Ke3 *"}"#, "bad_pgn"),
+        (r#"{"start": "pgn", "pgn": ""}"#, "bad_pgn"),
+        (r#"{"start": "crazyhouse"}"#, "bad_start"),
+        (r#"{"start": "chess960", "chess960_number": 960}"#, "bad_chess960_number"),
+        (r#"{"movetime_ms": 0}"#, "bad_movetime"),
+        (r#"[1, 2]"#, "bad_json"),
+    ];
+    for (body, code) in bad {
+        let r = s.post("/api/game", body);
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        assert_eq!(r.error_code(), code, "{body}: {}", r.body);
+        assert!(r.json()["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    // Position 518 is the standard start; Chess960 games say so.
+    let g = s.new_game(json!({"start": "chess960", "chess960_number": 518}));
+    assert_eq!(g["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    assert_eq!(g["chess960"], true);
+    let g = s.new_game(json!({"level": "club", "time_control": "5+3"}));
+    assert_eq!(g["level"], "club");
+    assert_eq!(g["clock"]["white_ms"], 300_000);
+    let g = s.new_game(json!({"pgn": "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n"}));
+    assert_eq!(g["moves"].as_array().map(Vec::len), Some(4));
+    assert_eq!(g["opening"]["eco"], "C44");
+}
+
+#[test]
+fn moves_and_bad_moves() {
+    let s = server();
+    let g = s.new_game(json!({"movetime_ms": 100, "level": "beginner"}));
+    let id = id_of(&g);
+    let path = format!("/api/game/{id}/move");
+    let bad = [
+        (r#"{"from": "e2", "to": "e5"}"#, 400, "illegal_move"),
+        (r#"{"from": "e7", "to": "e5"}"#, 400, "illegal_move"),
+        (r#"{"from": "e3", "to": "e4"}"#, 400, "illegal_move"),
+        (r#"{"from": "z9", "to": "e4"}"#, 400, "bad_square"),
+        (r#"{"from": "e2", "to": "e4", "promotion": "q"}"#, 400, "bad_promotion"),
+        (r#"{"move": "Ke2"}"#, 400, "illegal_move"),
+        (r#"{"move": "hello"}"#, 400, "illegal_move"),
+        (r#"{"from": "e2"}"#, 400, "bad_move_request"),
+        (r#"{"move": "e4", "from": "e2", "to": "e4"}"#, 400, "bad_move_request"),
+        (r#"{"move": "e4", "extra": 1}"#, 400, "bad_json"),
+        ("{", 400, "bad_json"),
+    ];
+    for (body, status, code) in bad {
+        let r = s.post(&path, body);
+        assert_eq!((r.status, r.error_code().as_str()), (status, code), "{body}: {}", r.body);
+    }
+    assert_eq!(s.get(&format!("/api/game/{id}")).json()["fen"], START, "game unchanged");
+
+    let r = s.post(&path, r#"{"from": "e2", "to": "e4"}"#);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g = r.json();
+    assert_eq!(g["moves"][0]["san"], "e4");
+    assert_eq!(g["dests"], json!({}), "no moves for the player while the engine thinks");
+    // The engine replies; then a SAN move.
+    s.wait_for(id, |g| g["phase"] == "your_move");
+    let r = s.post(&path, r#"{"move": "Nf3"}"#);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let g = s.wait_for(id, |g| g["phase"] == "your_move");
+    assert_eq!(g["moves"].as_array().map(Vec::len), Some(4));
+    assert!(g["info"]["depth"].as_u64().is_some(), "engine info kept: {g}");
+
+    // Unknown and malformed ids.
+    assert_eq!(s.get("/api/game/999").status, 404);
+    assert_eq!(s.get("/api/game/999").error_code(), "not_found");
+    assert_eq!(s.get("/api/game/abc").error_code(), "bad_id");
+    assert_eq!(s.post("/api/game/abc/move", "{}").status, 400);
+    assert_eq!(s.post("/api/game/1/undo", "").status, 404);
+}
+
+#[test]
+fn promotion_castling_and_checkmate() {
+    let s = server();
+    let g = s.new_game(json!({"fen": "7k/P7/8/8/8/8/8/K7 w - - 0 1", "movetime_ms": 100}));
+    let id = id_of(&g);
+    assert_eq!(g["promotions"]["a7"], json!(["a8"]));
+    let path = format!("/api/game/{id}/move");
+    let r = s.post(&path, r#"{"from": "a7", "to": "a8"}"#);
+    assert_eq!(r.error_code(), "promotion_required");
+    let r = s.post(&path, r#"{"from": "a7", "to": "a8", "promotion": "k"}"#);
+    assert_eq!(r.error_code(), "bad_promotion");
+    let r = s.post(&path, r#"{"from": "a7", "to": "a8", "promotion": "n"}"#);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["moves"][0]["san"], "a8=N");
+
+    // Castling by the king's target square and as king takes rook.
+    for to in ["g1", "h1"] {
+        let g = s.new_game(json!({"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}));
+        let r = s.post(
+            &format!("/api/game/{}/move", id_of(&g)),
+            &json!({"from": "e1", "to": to}).to_string(),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.json()["moves"][0]["san"], "O-O");
+        assert_eq!(r.json()["moves"][0]["to"], "g1");
+    }
+
+    let g = s.new_game(json!({"fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}));
+    let id = id_of(&g);
+    let r = s.post(&format!("/api/game/{id}/move"), r#"{"move": "Ra8"}"#);
+    let g = r.json();
+    assert_eq!(g["phase"], "over");
+    assert_eq!(g["ended"]["result"], "1-0");
+    assert!(g["status"].as_str().is_some_and(|t| t.contains("Checkmate")), "{g}");
+    assert_eq!(g["check"], "g8");
+    let r = s.post(&format!("/api/game/{id}/move"), r#"{"move": "Kf8"}"#);
+    assert_eq!((r.status, r.error_code().as_str()), (409, "game_over"));
+    assert_eq!(s.post(&format!("/api/game/{id}/resign"), "").error_code(), "game_over");
+    assert_eq!(s.post(&format!("/api/game/{id}/draw"), "").error_code(), "game_over");
+    let pgn = s.get(&format!("/api/game/{id}/pgn"));
+    assert_eq!(pgn.status, 200);
+    assert!(pgn.headers.to_ascii_lowercase().contains("application/x-chess-pgn"));
+    assert!(
+        pgn.body.contains("[Result \"1-0\"]") && pgn.body.contains("1. Ra8# 1-0"),
+        "{}",
+        pgn.body
+    );
+}
+
+#[test]
+fn undo_hint_draw_resign() {
+    let s = server();
+    let g = s.new_game(json!({"movetime_ms": 100}));
+    let id = id_of(&g);
+    let p = |a: &str| format!("/api/game/{id}/{a}");
+    assert_eq!(s.post(&p("undo"), "").error_code(), "nothing_to_undo");
+    let h = s.post(&p("hint"), "");
+    assert_eq!(h.status, 200, "{}", h.body);
+    let h = h.json();
+    assert!(g["dests"][h["from"].as_str().unwrap_or("")].as_array().is_some(), "{h}");
+    s.post(&p("move"), r#"{"move": "d4"}"#);
+    s.wait_for(id, |g| g["phase"] == "your_move");
+    let r = s.post(&p("undo"), "");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["fen"], START);
+    assert_eq!(r.json()["moves"], json!([]));
+
+    let d = s.post(&p("draw"), "");
+    assert_eq!(d.status, 200, "{}", d.body);
+    let d = d.json();
+    if d["accepted"] == false {
+        assert_eq!(s.post(&p("draw"), "").error_code(), "draw_already_declined");
+        let r = s.post(&p("resign"), "");
+        assert_eq!(r.status, 200);
+        assert_eq!(r.json()["ended"]["result"], "0-1");
+        assert_eq!(r.json()["ended"]["reason"], "White resigns");
+    } else {
+        assert_eq!(d["game"]["ended"]["result"], "1/2-1/2");
+    }
+    assert_eq!(s.post(&p("hint"), "").error_code(), "not_your_turn");
+
+    // While the engine thinks, the player can neither move nor ask for a hint.
+    let g = s.new_game(json!({"color": "black", "movetime_ms": 20000}));
+    let id = id_of(&g);
+    assert_eq!(g["phase"], "thinking");
+    let r = s.post(&format!("/api/game/{id}/move"), r#"{"move": "e5"}"#);
+    assert_eq!((r.status, r.error_code().as_str()), (409, "not_your_turn"));
+    assert_eq!(s.post(&format!("/api/game/{id}/hint"), "").error_code(), "not_your_turn");
+    assert_eq!(s.post(&format!("/api/game/{id}/draw"), "").error_code(), "not_your_turn");
+    let r = s.post(&format!("/api/game/{id}/resign"), "");
+    assert_eq!(r.json()["ended"]["result"], "1-0");
+}
+
+#[test]
+fn routing_static_files_and_hosts() {
+    let s = server();
+    let page = s.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("chessground") && page.body.contains("/app.js"));
+    for f in [
+        "/app.js",
+        "/style.css",
+        "/favicon.svg",
+        "/vendor/chessground/chessground.min.js",
+        "/vendor/chessground/chessground.base.css",
+        "/vendor/chessground/chessground.cburnett.css",
+        "/vendor/chessground/LICENSE",
+    ] {
+        assert_eq!(s.get(f).status, 200, "{f}");
+    }
+    assert_eq!(s.get("/nope").status, 404);
+    let r = s.get("/api/nope");
+    assert_eq!((r.status, r.error_code().as_str()), (404, "not_found"));
+    let r = s.get("/api/game");
+    assert_eq!((r.status, r.error_code().as_str()), (405, "method_not_allowed"));
+    // A page on another site must not drive the local server (DNS rebinding).
+    let mut evil = s.raw("GET", "/api/game/1", "", "");
+    assert_ne!(evil.status, 403);
+    let mut stream = TcpStream::connect(("127.0.0.1", s.port)).expect("connect");
+    let _ =
+        stream.write_all(b"GET / HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n");
+    evil.body.clear();
+    let _ = stream.read_to_string(&mut evil.body);
+    assert!(evil.body.starts_with("HTTP/1.1 403"), "{}", evil.body);
+    // The WebSocket endpoint refuses plain requests and unknown games.
+    let g = s.new_game(json!({}));
+    let r = s.get(&format!("/api/game/{}/ws", id_of(&g)));
+    assert_eq!(r.error_code(), "not_websocket");
+    assert_eq!(s.get("/api/game/5/ws").status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let s = tokio::task::spawn_blocking(server).await.expect("server");
+    let port = s.port;
+    let c = s.client;
+    let g = s.new_game(json!({"movetime_ms": 300}));
+    let id = id_of(&g);
+    let url = format!("ws://127.0.0.1:{port}/api/game/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("ws connect");
+    let first = ws.next().await.expect("hello").expect("message");
+    let hello: Value = serde_json::from_str(first.to_text().unwrap_or("")).expect("json");
+    assert_eq!(hello["type"], "state");
+    assert_eq!(hello["state"]["id"], id);
+    let r = tokio::task::spawn_blocking(move || {
+        c.post(&format!("/api/game/{id}/move"), r#"{"move": "e4"}"#).status
+    })
+    .await
+    .expect("move");
+    assert_eq!(r, 200);
+    let (mut infos, mut replied) = (0, false);
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(20), ws.next()).await {
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).expect("json");
+        if v["type"] == "info" {
+            infos += 1;
+            assert!(v["info"]["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{v}");
+        }
+        if v["type"] == "state" && v["state"]["moves"].as_array().map(Vec::len) == Some(2) {
+            replied = true;
+            break;
+        }
+    }
+    assert!(replied, "engine reply pushed");
+    assert!(infos > 0, "thinking streamed");
+    let _ = ws.close(None).await;
+
+    // A long search, then the page goes away: the search stops and is not played.
+    let g = tokio::task::spawn_blocking(move || {
+        c.new_game(json!({"color": "black", "movetime_ms": 30000}))
+    })
+    .await
+    .expect("new game");
+    let id = id_of(&g);
+    assert_eq!(g["phase"], "thinking");
+    let url = format!("ws://127.0.0.1:{port}/api/game/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("ws connect");
+    let _ = ws.next().await;
+    ws.send(Message::Close(None)).await.expect("close");
+    drop(ws);
+    let g = tokio::task::spawn_blocking(move || c.wait_for(id, |g| g["phase"] == "waiting"))
+        .await
+        .expect("state");
+    assert_eq!(g["moves"], json!([]));
+    drop(s);
+}
