@@ -1,0 +1,158 @@
+//! Search tests through the public facade: mates from the shared problem collections, draws
+//! by repetition and the fifty-move rule, limits, and bench determinism.
+
+use vidle_core::notation::parse_uci;
+use vidle_core::{Game, parse_fen};
+use vidle_engine::{Engine, Score, SearchLimits, SearchResult};
+
+fn data(rel: &str) -> String {
+    let path = format!("{}/../../../shared/data/{rel}", env!("CARGO_MANIFEST_DIR"));
+    // Some collections are not valid UTF-8 (Latin-1 names); the FENs are ASCII either way.
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The FEN headers of a PGN file of problems.
+fn problem_fens(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("[FEN \"").and_then(|r| r.strip_suffix("\"]")))
+        .map(str::to_string)
+        .collect()
+}
+
+fn search(fen: &str, limits: SearchLimits) -> SearchResult {
+    let game = Game::from_fen(fen).expect("test FEN");
+    Engine::new().search_blocking(&game, limits)
+}
+
+fn check_mates(file: &str, n: i32, step: usize) {
+    let fens = problem_fens(&data(file));
+    assert!(fens.len() > 100, "{file}");
+    let mut checked = 0;
+    for fen in fens.iter().step_by(step) {
+        // Depth is not the measure of a selective search: go on until the mate is proven,
+        // with a node cap so that a miss fails instead of hanging.
+        let limits =
+            SearchLimits { mate: Some(n as u32), nodes: Some(3_000_000), ..Default::default() };
+        let r = search(fen, limits);
+        let score = r.info.as_ref().map(|i| i.score);
+        assert_eq!(score, Some(Score::Mate(n)), "{fen}: {:?}", r.info);
+        // The first move of the PV is the move played and the PV ends in mate.
+        let info = r.info.expect("info");
+        assert_eq!(info.pv.first().copied(), r.best);
+        let mut game = Game::from_fen(fen).expect("fen");
+        for &m in &info.pv {
+            assert!(game.play(m), "illegal PV move in {fen}");
+        }
+        assert!(game.position().is_checkmate(), "{fen}: PV does not mate");
+        checked += 1;
+    }
+    assert!(checked >= 10);
+}
+
+#[test]
+fn finds_mates_in_two() {
+    check_mates("mates/pychess_mate_in_2.pgn", 2, 8);
+}
+
+#[test]
+fn finds_mates_in_three() {
+    check_mates("mates/pychess_mate_in_3.pgn", 3, 25);
+}
+
+#[test]
+fn being_mated_is_a_negative_mate() {
+    // Black's only move is Ka7, then Ra1 mates.
+    let r = search("k7/2K5/8/8/8/8/8/1R6 b - - 0 1", depth(6));
+    assert_eq!(r.info.map(|i| i.score), Some(Score::Mate(-1)));
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits { depth: Some(d), ..Default::default() }
+}
+
+#[test]
+fn repetition_in_the_game_history_is_a_draw() {
+    // Black, a rook down, can only shuffle the king. After 1...Kg8 2.Ra3 Kh8 3.Ra2 the start
+    // position is back with Black to move, and 3...Kg8 would repeat the position after 1...Kg8:
+    // the search must know the game's history to score that as a draw.
+    let mut game = Game::from_fen("7k/8/8/8/8/8/R7/K7 b - - 0 1").expect("fen");
+    for uci in ["h8g8", "a2a3", "g8h8", "a3a2"] {
+        let m = parse_uci(game.position(), uci, false).expect("move");
+        assert!(game.play(m));
+    }
+    let r = Engine::new().search_blocking(&game, depth(8));
+    assert_eq!(r.info.map(|i| i.score), Some(Score::Cp(0)));
+    assert_eq!(r.best, parse_uci(game.position(), "h8g8", false).ok());
+    // Without the history the same position is simply lost.
+    let r = search("7k/8/8/8/8/8/R7/K7 b - - 0 1", depth(8));
+    assert!(matches!(r.info.map(|i| i.score), Some(Score::Cp(cp)) if cp < -300));
+}
+
+#[test]
+fn fifty_move_rule_is_a_draw() {
+    // KQ vs K with the clock at 99: White's queen cannot mate in one, so every move draws.
+    let r = search("8/8/8/3k4/8/8/8/KQ6 w - - 99 80", depth(6));
+    assert_eq!(r.info.map(|i| i.score), Some(Score::Cp(0)));
+    // With a fresh clock the same position is winning.
+    let r = search("8/8/8/3k4/8/8/8/KQ6 w - - 0 80", depth(6));
+    assert!(matches!(r.info.map(|i| i.score), Some(Score::Cp(cp)) if cp > 500));
+}
+
+#[test]
+fn insufficient_material_is_a_draw() {
+    let r = search("8/8/8/3k4/8/8/8/KB6 w - - 0 1", depth(6));
+    assert_eq!(r.info.map(|i| i.score), Some(Score::Cp(0)));
+}
+
+#[test]
+fn node_and_searchmoves_limits() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = parse_fen(start).expect("fen");
+    let a3 = parse_uci(&pos, "a2a3", false).expect("move");
+    let r =
+        search(start, SearchLimits { depth: Some(5), searchmoves: vec![a3], ..Default::default() });
+    assert_eq!(r.best, Some(a3));
+    let r = search(start, SearchLimits { nodes: Some(5000), ..Default::default() });
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let game = Game::new(vidle_core::Position::startpos());
+    let mut engine = Engine::new();
+    engine.set_option("MultiPV", "3").expect("option");
+    let (tx, rx) = std::sync::mpsc::channel();
+    engine.start(&game, depth(4), Box::new(move |e| drop(tx.send(e))));
+    engine.wait();
+    let events: Vec<_> = rx.try_iter().collect();
+    let last_depth: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            vidle_engine::SearchEvent::Info(i) if i.depth == 4 => Some(i.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(last_depth.len(), 3);
+    let firsts: std::collections::HashSet<_> = last_depth.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3);
+    assert!(matches!(events.last(), Some(vidle_engine::SearchEvent::BestMove { .. })));
+}
+
+#[test]
+fn two_threads_search_and_agree_on_mates() {
+    let mut engine = Engine::new();
+    engine.set_option("Threads", "2").expect("option");
+    let game = Game::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").expect("fen");
+    let r = engine.search_blocking(&game, depth(6));
+    assert_eq!(r.info.map(|i| i.score), Some(Score::Mate(1)));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let fens = &vidle_engine::bench::POSITIONS[..8];
+    let a = vidle_engine::bench::bench_positions(fens, 7);
+    let b = vidle_engine::bench::bench_positions(fens, 7);
+    assert_eq!(a.nodes, b.nodes);
+    assert!(a.nodes > 1000);
+}
