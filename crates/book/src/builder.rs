@@ -353,6 +353,61 @@ mod tests {
     }
 
     #[test]
+    fn random_movetext_never_panics() {
+        let tokens = [
+            "e4",
+            "e5",
+            "Nf3",
+            "Nc6",
+            "O-O",
+            "O-O-O",
+            "0-0",
+            "exd6",
+            "e8=Q",
+            "e7e8q",
+            "e1h1",
+            "Kxa9",
+            "=",
+            "Q",
+            "a1a1",
+            "h7h8n+",
+            "Bb5+",
+            "--",
+            "Z0",
+            "1.",
+            "2...",
+            "[FEN",
+            "\"8/8/8/8/8/8/8/8 w - - 0 1\"]",
+            "[Variant \"x\"]",
+            "{",
+            "}",
+            "(",
+            ")",
+            "1-0",
+            "*",
+            "\u{e9}",
+            "P@e4",
+            "Nbd7",
+            "R1a3",
+            "dxe5",
+            "c8=N#",
+            "\n",
+        ];
+        let mut rng = crate::BookRng::seeded(9);
+        for _ in 0..300 {
+            let mut text = String::new();
+            for _ in 0..(rng.next_u64() % 60) {
+                text.push_str(tokens[(rng.next_u64() % tokens.len() as u64) as usize]);
+                text.push(' ');
+            }
+            let (book, s) = build(&text, BuildOptions { min_games: 1, ..Default::default() });
+            assert_eq!(s.games_read, s.games_used + s.games_skipped());
+            let start = Position::startpos();
+            assert!(book.entries(&start).iter().all(|b| start.legal_moves().contains(b.mv)));
+        }
+    }
+
+    #[test]
     fn halving_keeps_weights_in_16_bits() {
         let mut pgn = String::new();
         for _ in 0..20_000 {
