@@ -23,7 +23,8 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
     let total = if args.divide {
         let mut total = 0;
         for m in pos.legal_moves().iter() {
-            let n = if args.depth == 0 { 1 } else { count(&pos.played(m), args.depth - 1, args.full) };
+            let n =
+                if args.depth == 0 { 1 } else { count(&pos.played(m), args.depth - 1, args.full) };
             println!("{}: {n}", to_uci(m, args.chess960));
             total += n;
         }
@@ -76,11 +77,17 @@ fn run_epd(path: &std::path::Path, args: &PerftArgs) -> anyhow::Result<()> {
             ok += 1;
         } else {
             bad += 1;
-            println!("line {}: depth {depth}: expected {expected}, got {got}: {fen_text}", line_no + 1);
+            println!(
+                "line {}: depth {depth}: expected {expected}, got {got}: {fen_text}",
+                line_no + 1
+            );
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{ok} positions correct, {bad} wrong; {nodes} nodes, {:.0} nodes/s", nodes as f64 / secs.max(1e-9));
+    println!(
+        "{ok} positions correct, {bad} wrong; {nodes} nodes, {:.0} nodes/s",
+        nodes as f64 / secs.max(1e-9)
+    );
     if bad > 0 {
         bail!("{bad} positions failed");
     }

@@ -17,7 +17,12 @@ fn play(args: &[&str], script: &str) -> String {
     child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(out.status.success(), "exit {:?}\n{text}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "exit {:?}\n{text}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!text.contains('\x1b'), "no escape sequences when piped:\n{text}");
     text
 }
