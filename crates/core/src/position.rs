@@ -8,22 +8,39 @@ use crate::mv::{Move, MoveKind};
 use crate::types::{CastlingSide, Color, Piece, Role, Square};
 use crate::zobrist;
 
-const NO_PIECE: u8 = 12;
+/// The piece for each mailbox nibble: 0 is an empty square, `1 + Piece::index()` a piece.
+const NIBBLE_PIECES: [Option<Piece>; 16] = {
+    let mut out = [None; 16];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i >= 6 { Color::Black } else { Color::White };
+        out[i + 1] = match Role::from_index(i % 6) {
+            Some(role) => Some(Piece::new(color, role)),
+            None => None,
+        };
+        i += 1;
+    }
+    out
+};
 
 /// A legal chess position (standard or Chess960).
 ///
 /// Positions are small (`Copy`) and moves are played by copy-make: the search keeps one position
 /// per ply, so there is nothing to undo. Copy-make was chosen after measuring perft with every leaf
-/// move made (see `benches/`): the copy of ~150 bytes costs less than saving and restoring state.
+/// move made (see `benches/`): the copy costs less than saving and restoring state, as long as it
+/// stays within 128 bytes, which the compiler copies with eight vector moves instead of calling
+/// `memcpy` (at 168 bytes that call took a third of full-perft time). Hence the packed fields:
+/// a mailbox of nibbles, castling rights as file masks and the en passant square as one byte.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
-    board: [u8; 64],
+    /// Two squares per byte (low nibble = even square): 0 empty, else `1 + Piece::index()`.
+    board: [u8; 32],
     by_color: [Bitboard; 2],
     by_role: [Bitboard; 6],
-    /// Squares of rooks that still have castling rights (both colours).
-    castling: Bitboard,
-    /// Set only when an en passant capture is legal.
-    ep: Option<Square>,
+    /// Files of rooks that still have castling rights: bits 0–7 white (rank 1), 8–15 black.
+    castling: u16,
+    /// The en passant square's index when an en passant capture is legal, else 0 (a1 never is).
+    ep: u8,
     turn: Color,
     halfmove: u16,
     fullmove: u16,
@@ -32,15 +49,18 @@ pub struct Position {
     checkers: Bitboard,
 }
 
+// See the comment above `Position`: beyond 128 bytes every copy-make becomes a `memcpy` call.
+const _: () = assert!(std::mem::size_of::<Position>() <= 128);
+
 impl Position {
     /// An empty board: the starting point for [`crate::fen`] to fill (not a legal position).
     pub(crate) fn empty() -> Position {
         Position {
-            board: [NO_PIECE; 64],
+            board: [0; 32],
             by_color: [Bitboard::EMPTY; 2],
             by_role: [Bitboard::EMPTY; 6],
-            castling: Bitboard::EMPTY,
-            ep: None,
+            castling: 0,
+            ep: 0,
             turn: Color::White,
             halfmove: 0,
             fullmove: 1,
@@ -64,19 +84,13 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let p = self.board[sq.index()] as usize;
-        if p >= 12 {
-            None
-        } else {
-            let color = if p >= 6 { Color::Black } else { Color::White };
-            Role::from_index(p % 6).map(|role| Piece::new(color, role))
-        }
+        let i = sq.index();
+        NIBBLE_PIECES[((self.board[i >> 1] >> ((i & 1) * 4)) & 15) as usize]
     }
 
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::from_index(self.board[sq.index()] as usize % 6)
-            .filter(|_| self.board[sq.index()] != NO_PIECE)
+        self.piece_at(sq).map(|p| p.role)
     }
 
     #[inline]
@@ -129,12 +143,13 @@ impl Position {
     /// Squares of rooks with castling rights, both colours.
     #[inline]
     pub fn castling_rooks(&self) -> Bitboard {
-        self.castling
+        let c = self.castling as u64;
+        Bitboard((c & 0xFF) | (c >> 8) << 56)
     }
 
     /// The rook square for `color`'s castling right on `side`, if it still has it.
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
-        let rooks = self.castling & Bitboard::rank(color.back_rank());
+        let rooks = self.castling_rooks() & Bitboard::rank(color.back_rank());
         let king = self.king(color);
         rooks.into_iter().find(|r| (r.file() > king.file()) == (side == CastlingSide::King))
     }
@@ -142,7 +157,7 @@ impl Position {
     /// The en passant target square, only when an en passant capture is legal.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep
+        if self.ep == 0 { None } else { Some(Square::from_index_masked(self.ep as u32)) }
     }
 
     #[inline]
@@ -251,7 +266,10 @@ impl Position {
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         let bb = Bitboard::from_square(sq);
-        self.board[sq.index()] = p.index() as u8;
+        let i = sq.index();
+        let shift = (i & 1) * 4;
+        self.board[i >> 1] =
+            (self.board[i >> 1] & !(15 << shift)) | ((p.index() as u8 + 1) << shift);
         self.by_color[p.color.index()] |= bb;
         self.by_role[p.role.index()] |= bb;
         self.key ^= zobrist::piece_square(p, sq);
@@ -263,7 +281,8 @@ impl Position {
     #[inline]
     pub(crate) fn remove(&mut self, sq: Square, p: Piece) {
         let bb = Bitboard::from_square(sq);
-        self.board[sq.index()] = NO_PIECE;
+        let i = sq.index();
+        self.board[i >> 1] &= !(15 << ((i & 1) * 4));
         self.by_color[p.color.index()] ^= bb;
         self.by_role[p.role.index()] ^= bb;
         self.key ^= zobrist::piece_square(p, sq);
@@ -279,11 +298,13 @@ impl Position {
         self.turn = c;
     }
 
+    /// Sets the castling rights (rook squares, which are always on the back ranks).
     pub(crate) fn set_castling(&mut self, rooks: Bitboard) {
-        for sq in self.castling ^ rooks {
+        debug_assert!((rooks & !Bitboard::BACK_RANKS).is_empty());
+        for sq in self.castling_rooks() ^ rooks {
             self.key ^= zobrist::castling(sq);
         }
-        self.castling = rooks;
+        self.castling = (rooks.0 & 0xFF) as u16 | ((rooks.0 >> 56) as u16) << 8;
     }
 
     pub(crate) fn set_clocks(&mut self, halfmove: u16, fullmove: u16) {
@@ -293,20 +314,28 @@ impl Position {
 
     /// Sets the en passant square if a legal capture onto `sq` exists; otherwise clears it.
     pub(crate) fn set_ep_if_capturable(&mut self, sq: Option<Square>) {
-        if let Some(old) = self.ep.take() {
+        if let Some(old) = self.ep_square() {
+            self.ep = 0;
             self.key ^= zobrist::en_passant_file(old.file());
         }
         if let Some(sq) = sq
             && self.ep_capture_is_legal(sq)
         {
-            self.ep = Some(sq);
+            self.ep = sq.index() as u8;
             self.key ^= zobrist::en_passant_file(sq.file());
         }
     }
 
     pub(crate) fn update_checkers(&mut self) {
+        // As `attackers_to(king) & them`, without the lookups that cannot find a checker (a king
+        // never gives check) or that find only our own pieces.
         let king = self.king(self.turn);
-        self.checkers = self.attackers_to(king, self.occupied()) & self.them();
+        let occ = self.occupied();
+        self.checkers = self.them()
+            & ((pawn_attacks(self.turn, king) & self.by_role(Role::Pawn))
+                | (knight_attacks(king) & self.by_role(Role::Knight))
+                | (rook_attacks(king, occ) & self.rook_likes())
+                | (bishop_attacks(king, occ) & self.bishop_likes()));
     }
 
     /// Whether some pawn of the side to move can legally capture en passant onto `ep`
@@ -343,10 +372,10 @@ impl Position {
                 key ^= zobrist::piece_square(p, sq);
             }
         }
-        for sq in self.castling {
+        for sq in self.castling_rooks() {
             key ^= zobrist::castling(sq);
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.ep_square() {
             key ^= zobrist::en_passant_file(ep.file());
         }
         if self.turn == Color::Black {
@@ -373,7 +402,8 @@ impl Position {
         if us == Color::Black {
             self.fullmove += 1;
         }
-        if let Some(old) = self.ep.take() {
+        if let Some(old) = self.ep_square() {
+            self.ep = 0;
             self.key ^= zobrist::en_passant_file(old.file());
         }
         let mut new_ep = None;
@@ -416,8 +446,8 @@ impl Position {
             }
         }
 
-        if self.castling.is_nonempty() {
-            let mut rights = self.castling.without(from).without(to);
+        if self.castling != 0 {
+            let mut rights = self.castling_rooks().without(from).without(to);
             if piece.role == Role::King {
                 rights &= !Bitboard::rank(us.back_rank());
             }
@@ -443,7 +473,8 @@ impl Position {
 
     /// Passes the turn (a "null move", for search); must not be used when in check.
     pub fn play_null(&mut self) {
-        if let Some(old) = self.ep.take() {
+        if let Some(old) = self.ep_square() {
+            self.ep = 0;
             self.key ^= zobrist::en_passant_file(old.file());
         }
         self.turn = !self.turn;
