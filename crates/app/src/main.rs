@@ -2,6 +2,7 @@
 
 mod bench_cmd;
 mod book_cmd;
+mod book_source;
 mod cli;
 mod openings;
 mod perft_cmd;

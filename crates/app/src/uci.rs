@@ -43,7 +43,8 @@ impl<W: Write + Send + 'static> Uci<W> {
         Uci {
             out: Arc::new(Mutex::new(out)),
             game: Game::new(Position::startpos()),
-            engine: Engine::new(),
+            // The book is installed but off until the GUI sets OwnBook (testers bring openings).
+            engine: crate::book_source::engine_with_book(false),
             pending_options: Vec::new(),
         }
     }
@@ -311,6 +312,7 @@ fn format_event(e: &SearchEvent, chess960: bool) -> String {
     match e {
         SearchEvent::Info(i) => format_info(i, chess960),
         SearchEvent::Message(m) => format!("info string {m}"),
+        SearchEvent::BookMove(m) => format!("info string book move {}", to_uci(*m, chess960)),
         SearchEvent::BestMove { best: Some(b), ponder } => match ponder {
             Some(p) => format!("bestmove {} ponder {}", to_uci(*b, chess960), to_uci(*p, chess960)),
             None => format!("bestmove {}", to_uci(*b, chess960)),

@@ -11,7 +11,9 @@ fn interactive_session_edits_lines_and_shows_live_status() {
         eprintln!("`script` (util-linux) not installed; skipping the pseudo-terminal test");
         return;
     }
-    let cmd = format!("{} play --movetime 600", env!("CARGO_BIN_EXE_vidle"));
+    // A position out of the opening book, so the engine searches (and shows its status line).
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
+    let cmd = format!("{} play --movetime 600 --fen '{fen}'", env!("CARGO_BIN_EXE_vidle"));
     let mut child = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
         .env("TERM", "xterm-256color")
@@ -21,8 +23,8 @@ fn interactive_session_edits_lines_and_shows_live_status() {
         .spawn()
         .expect("start script");
     let mut stdin = child.stdin.take().unwrap();
-    // Type "e5", erase it with backspace, type "4": the line editor must deliver "e4".
-    stdin.write_all(b"e5\x7f4\r").unwrap();
+    // Type "a3", erase it with backspace, type "4": the line editor must deliver "a4".
+    stdin.write_all(b"a3\x7f4\r").unwrap();
     stdin.flush().unwrap();
     std::thread::sleep(Duration::from_millis(2500));
     stdin.write_all(b"quit\r").unwrap();
@@ -31,7 +33,7 @@ fn interactive_session_edits_lines_and_shows_live_status() {
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("You played e4"), "{text}");
+    assert!(text.contains("You played a4"), "{text}");
     assert!(text.contains("\x1b[48;5;"), "coloured squares on a terminal");
     // The status line is redrawn in place: carriage return + erase line, then "depth".
     assert!(text.contains("\r\x1b[2Kdepth"), "live status line expected:\n{text}");

@@ -288,6 +288,9 @@ function drawMoves() {
   const standard = game.start_fen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w');
   $('opening').textContent = o ? `${o.eco} · ${o.name}`
     : game.chess960 ? 'Chess960' : !standard ? 'Set-up position' : game.moves.length ? 'Opening unknown' : 'Starting position';
+  const book = game.book_moves || [];
+  $('opening').title = book.length ? `Book moves: ${book.join(', ')}` : '';
+  if (book.length) $('opening').textContent += ` · book: ${book.slice(0, 6).join(' ')}`;
 }
 
 function drawStatus() {

@@ -23,12 +23,14 @@ mod score;
 mod search;
 mod see;
 mod smp;
+mod strength;
 mod time;
 mod tt;
 pub mod tune;
 
 pub use bench::{BenchResult, bench};
 pub use eval::trace_text as eval_text;
+pub use strength::{MAX_ELO, MIN_ELO};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,6 +80,8 @@ pub enum SearchEvent {
     Info(SearchInfo),
     /// Free text (UCI `info string`), e.g. the root move being searched.
     Message(String),
+    /// The move comes from the opening book (sent just before `BestMove`, no search done).
+    BookMove(Move),
     /// The final answer; always the last event of a search. `best` is `None` only when the
     /// position has no legal move.
     BestMove {
@@ -122,6 +126,7 @@ pub enum OptionKind {
     Check { default: bool },
     Spin { default: i64, min: i64, max: i64 },
     Button,
+    Text { default: &'static str },
 }
 
 /// One option for the UCI `uci` listing.
@@ -142,6 +147,9 @@ impl OptionSpec {
                 format!("option name {} type spin default {default} min {min} max {max}", self.name)
             }
             OptionKind::Button => format!("option name {} type button", self.name),
+            OptionKind::Text { default } => {
+                format!("option name {} type string default {default}", self.name)
+            }
         }
     }
 }
@@ -155,13 +163,30 @@ struct Settings {
     multipv: usize,
     chess960: bool,
     ponder: bool,
+    limit_strength: bool,
+    elo: u32,
+    own_book: bool,
 }
+
+/// An opening book the engine consults before searching (when `OwnBook` is on). The engine
+/// knows no book format; the application supplies one (Polyglot, in `vidle-book`).
+pub trait OpeningBook: Send + Sync {
+    /// A book move for the game's current position (legal), or `None` when out of book.
+    fn pick(&self, game: &Game) -> Option<Move>;
+}
+
+/// Opens a book file named by the `BookFile` option.
+pub type BookLoader = fn(&str) -> Result<Arc<dyn OpeningBook>, String>;
+
+/// Shared slot through which a weakened search hands its chosen move to [`Engine::wait`].
+type ChosenSlot = Arc<std::sync::Mutex<Option<Move>>>;
 
 const DEFAULT_HASH_MB: i64 = 16;
 const MAX_HASH_MB: i64 = 65_536;
 const MAX_THREADS: i64 = 256;
 const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
 const MAX_MULTIPV: i64 = 64;
+const DEFAULT_ELO: u32 = 1500;
 
 /// Flags shared between the facade and the search threads.
 #[derive(Debug, Default)]
@@ -185,6 +210,11 @@ pub struct Engine {
     workers: Option<Vec<Box<search::Worker>>>,
     handle: Option<JoinHandle<(Vec<Box<search::Worker>>, SearchResult)>>,
     last_result: SearchResult,
+    book: Option<Arc<dyn OpeningBook>>,
+    book_loader: Option<BookLoader>,
+    rng: strength::Rng,
+    /// Set when the last search was weakened: the move it chose instead of the best one.
+    chosen: Option<ChosenSlot>,
 }
 
 impl Default for Engine {
@@ -203,7 +233,13 @@ impl Engine {
             multipv: 1,
             chess960: false,
             ponder: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+            own_book: false,
         };
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
         Engine {
             tt: Arc::new(tt::Tt::new(settings.hash_mb)),
             workers: Some(vec![search::Worker::boxed()]),
@@ -211,7 +247,21 @@ impl Engine {
             signals: Arc::new(Signals::default()),
             handle: None,
             last_result: SearchResult::default(),
+            book: None,
+            book_loader: None,
+            rng: strength::Rng::new(seed),
+            chosen: None,
         }
+    }
+
+    /// Installs the book used when `OwnBook` is on (`None` removes it).
+    pub fn set_book(&mut self, book: Option<Arc<dyn OpeningBook>>) {
+        self.book = book;
+    }
+
+    /// Installs the function that opens files named by the `BookFile` option.
+    pub fn set_book_loader(&mut self, loader: BookLoader) {
+        self.book_loader = Some(loader);
     }
 
     /// The options an engine understands, for the UCI `uci` listing.
@@ -231,6 +281,17 @@ impl Engine {
             OptionSpec { name: "MultiPV", kind: Spin { default: 1, min: 1, max: MAX_MULTIPV } },
             OptionSpec { name: "Ponder", kind: Check { default: false } },
             OptionSpec { name: "UCI_Chess960", kind: Check { default: false } },
+            OptionSpec { name: "UCI_LimitStrength", kind: Check { default: false } },
+            OptionSpec {
+                name: "UCI_Elo",
+                kind: Spin {
+                    default: DEFAULT_ELO as i64,
+                    min: MIN_ELO as i64,
+                    max: MAX_ELO as i64,
+                },
+            },
+            OptionSpec { name: "OwnBook", kind: Check { default: false } },
+            OptionSpec { name: "BookFile", kind: Text { default: "<built-in>" } },
         ]
     }
 
@@ -277,6 +338,15 @@ impl Engine {
             "multipv" => self.settings.multipv = spin(1, MAX_MULTIPV)? as usize,
             "ponder" => self.settings.ponder = check()?,
             "uci_chess960" => self.settings.chess960 = check()?,
+            "uci_limitstrength" => self.settings.limit_strength = check()?,
+            "uci_elo" => self.settings.elo = spin(MIN_ELO as i64, MAX_ELO as i64)? as u32,
+            "ownbook" => self.settings.own_book = check()?,
+            "bookfile" => {
+                let loader = self
+                    .book_loader
+                    .ok_or_else(|| "BookFile: no book support built in".to_string())?;
+                self.book = Some(loader(value.trim())?);
+            }
             _ => return Err(format!("unknown option '{}'", name.trim())),
         }
         Ok(())
@@ -319,6 +389,71 @@ impl Engine {
     ) {
         self.stop();
         self.wait();
+        self.chosen = None;
+        let mut limits = limits;
+        let mut on_event = on_event;
+
+        // Step 1. The opening book answers at once (not in analysis or restricted searches).
+        if self.settings.own_book
+            && !limits.infinite
+            && limits.searchmoves.is_empty()
+            && let Some(m) = self.book.as_ref().and_then(|b| b.pick(game))
+            && game.position().is_legal(m)
+        {
+            self.last_result = SearchResult { best: Some(m), ponder: None, info: None };
+            self.handle = Some(std::thread::spawn(move || {
+                on_event(SearchEvent::BookMove(m));
+                on_event(SearchEvent::BestMove { best: Some(m), ponder: None });
+                (Vec::new(), SearchResult { best: Some(m), ponder: None, info: None })
+            }));
+            return;
+        }
+
+        // Step 2. Limited strength: a capped search over several lines, then a human-like pick.
+        let mut multipv = self.settings.multipv;
+        if self.settings.limit_strength {
+            let plan = strength::plan(self.settings.elo);
+            limits.depth = Some(limits.depth.map_or(plan.depth, |d| d.min(plan.depth)));
+            limits.nodes = Some(limits.nodes.map_or(plan.nodes, |n| n.min(plan.nodes)));
+            multipv = multipv.max(plan.multipv);
+            let shown = self.settings.multipv;
+            let slot: ChosenSlot = Arc::default();
+            self.chosen = Some(Arc::clone(&slot));
+            let mut rng = strength::Rng::new(self.rng_next());
+            let mut inner = on_event;
+            let mut lines: Vec<SearchInfo> = Vec::new();
+            on_event = Box::new(move |ev| match ev {
+                SearchEvent::Info(info) => {
+                    if info.bound.is_none() {
+                        let i = info.multipv as usize;
+                        if lines.len() < i {
+                            lines.resize(i, info.clone());
+                        }
+                        lines[i - 1] = info.clone();
+                    }
+                    if info.multipv as usize <= shown {
+                        inner(SearchEvent::Info(info));
+                    }
+                }
+                SearchEvent::BestMove { best, ponder } => {
+                    let pick = strength::choose(&lines, &plan, &mut rng).or(best);
+                    if let Ok(mut s) = slot.lock() {
+                        *s = pick;
+                    }
+                    let ponder = if pick == best {
+                        ponder
+                    } else {
+                        lines
+                            .iter()
+                            .find(|l| l.pv.first() == pick.as_ref())
+                            .and_then(|l| l.pv.get(1).copied())
+                    };
+                    inner(SearchEvent::BestMove { best: pick, ponder });
+                }
+                other => inner(other),
+            });
+        }
+
         let workers = self.workers.take().unwrap_or_default();
         let signals = Arc::new(Signals::default());
         signals.pondering.store(limits.ponder, Ordering::SeqCst);
@@ -330,11 +465,15 @@ impl Engine {
             tt: Arc::clone(&self.tt),
             signals,
             move_overhead_ms: self.settings.move_overhead_ms,
-            multipv: self.settings.multipv,
+            multipv,
             start: std::time::Instant::now(),
         };
         let threads = self.settings.threads;
         self.handle = Some(std::thread::spawn(move || smp::run(job, workers, threads, on_event)));
+    }
+
+    fn rng_next(&mut self) -> u64 {
+        self.rng.next_u64()
     }
 
     /// Asks a running search to stop; it then sends its best move. Returns at once.
@@ -360,8 +499,17 @@ impl Engine {
         if let Some(h) = self.handle.take() {
             match h.join() {
                 Ok((workers, result)) => {
-                    self.workers = Some(workers);
+                    // A book answer hands back no workers: keep the ones we have.
+                    if !workers.is_empty() || self.workers.is_none() {
+                        self.workers = Some(workers);
+                    }
                     self.last_result = result;
+                    if let Some(slot) = &self.chosen
+                        && let Ok(chosen) = slot.lock()
+                        && chosen.is_some()
+                    {
+                        self.last_result.best = *chosen;
+                    }
                 }
                 Err(_) => {
                     // The search thread panicked (a bug); start again with fresh state rather

@@ -40,6 +40,8 @@ pub struct Session {
     chess960: bool,
     /// Result and termination once the game has ended.
     ended: Option<(String, String)>,
+    /// Whether the engine's last answer came from the opening book.
+    last_was_book: bool,
 }
 
 fn pick_color(c: ColorChoice) -> Color {
@@ -126,7 +128,7 @@ impl Session {
             redo: Vec::new(),
             human,
             view: human,
-            engine: Engine::new(),
+            engine: crate::book_source::engine_with_book(true),
             strength,
             depth: args.depth,
             movetime: args.movetime,
@@ -137,6 +139,7 @@ impl Session {
             save: args.save.clone(),
             chess960,
             ended: None,
+            last_was_book: false,
         };
         s.apply_strength();
         if chess960 {
@@ -385,6 +388,7 @@ impl Session {
         let pos = *game.position();
         let mut last = None;
         let mut best = None;
+        self.last_was_book = false;
         for ev in rx {
             match ev {
                 SearchEvent::Info(info) => {
@@ -398,6 +402,7 @@ impl Session {
                     }
                 }
                 SearchEvent::Message(_) => {}
+                SearchEvent::BookMove(_) => self.last_was_book = true,
                 SearchEvent::BestMove { best: b, .. } => {
                     best = b;
                     break;
@@ -468,6 +473,9 @@ impl Session {
         }
         self.game.play(m);
         let mut msg = format!("Vidle {} {}", self.t("plays", "hraje"), self.san(&pos, m));
+        if self.last_was_book {
+            msg.push_str(self.t("  (book move)", "  (tah z knihovny zahájení)"));
+        }
         if let Some(info) = &info {
             msg.push_str(&format!(
                 "  ({} {}, {} {})",
@@ -513,7 +521,9 @@ impl Session {
         }
         // Judge from the engine's side: search the current position and read the score for it.
         let limits = SearchLimits { movetime: Some(HINT_MOVETIME_MS), ..Default::default() };
+        let _ = self.engine.set_option("OwnBook", "false");
         let (_, info) = self.think(limits, false);
+        let _ = self.engine.set_option("OwnBook", "true");
         let mover = self.game.position().turn();
         let engine_cp = match info.map(|i| i.score) {
             Some(Score::Cp(cp)) => {

@@ -150,7 +150,7 @@ pub struct GameView {
     pub info: Option<InfoView>,
     /// Hook for a tablebase panel (per-move results) once tablebases are served; always empty now.
     pub tablebase: Vec<String>,
-    /// Hook for marking opening-book moves; always empty now.
+    /// The opening-book moves of the current position (SAN), shown beside the opening name.
     pub book_moves: Vec<String>,
 }
 
@@ -436,7 +436,11 @@ impl WebGame {
             clock: self.clock.as_ref().map(|c| c.view()),
             info: self.last_info.clone(),
             tablebase: Vec::new(),
-            book_moves: Vec::new(),
+            book_moves: vidle_book::Book::default_book()
+                .entries_in_game(&self.game)
+                .iter()
+                .map(|b| vidle_core::notation::to_san(&pos, b.mv))
+                .collect(),
         }
     }
 

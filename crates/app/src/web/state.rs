@@ -44,7 +44,8 @@ enum EngineCmd {
 }
 
 fn engine_worker(rx: mpsc::Receiver<EngineCmd>) {
-    let mut engine = Engine::new();
+    // The built-in opening book is on for play; analysis (hints, draw offers) searches instead.
+    let mut engine = crate::book_source::engine_with_book(true);
     let configure = |engine: &mut Engine, elo: Option<u32>, chess960: bool| {
         // These options may not exist in every engine build; play then goes on at full strength.
         let _ =
@@ -69,7 +70,9 @@ fn engine_worker(rx: mpsc::Receiver<EngineCmd>) {
             EngineCmd::Stop => engine.stop(),
             EngineCmd::Analyse { game, limits, chess960, reply } => {
                 configure(&mut engine, None, chess960);
+                let _ = engine.set_option("OwnBook", "false");
                 let _ = reply.send(engine.search_blocking(&game, limits));
+                let _ = engine.set_option("OwnBook", "true");
             }
         }
     }

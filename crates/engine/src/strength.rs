@@ -1,0 +1,192 @@
+//! Limited strength (`UCI_LimitStrength` / `UCI_Elo`): weaker, human-like play.
+//!
+//! A weakened engine still searches properly, but shallowly (a depth and node cap that grow with
+//! the Elo) and over several lines at once (MultiPV). It then picks among those lines with a
+//! score-weighted random choice: a candidate's score gets noise whose size shrinks as the Elo
+//! rises, and candidates losing more than a level-dependent margin against the best line are never
+//! played. The result is a player who mostly finds sensible moves, prefers good ones, misses deep
+//! tactics and sometimes chooses a clearly inferior move — not one that throws pieces away at
+//! random. The constants were set so the levels land near their names in games against Stockfish's
+//! own `UCI_Elo` (see the README's table).
+
+use crate::{Score, SearchInfo};
+use vidle_core::Move;
+
+/// The weakest and strongest Elo a limited engine accepts.
+pub const MIN_ELO: u32 = 600;
+pub const MAX_ELO: u32 = 2800;
+
+/// Tunables of the weakening, in one place.
+struct StrengthParams {
+    /// Depth cap: `(elo - DEPTH_BASE) / DEPTH_PER`, at least 1.
+    depth_base: i64,
+    depth_per: i64,
+    /// Node cap: `NODES_AT_MIN * 2^((elo - MIN_ELO) / NODES_DOUBLING)`.
+    nodes_at_min: f64,
+    nodes_doubling: f64,
+    /// Noise (cp) added to each candidate: `(NOISE_TOP - elo) / NOISE_DIV`.
+    noise_top: i64,
+    noise_div: i64,
+    /// Candidates worse than the best by more than `noise * MAX_LOSS_FACTOR` are never chosen.
+    max_loss_factor: f64,
+    /// Lines searched to choose from.
+    multipv: usize,
+}
+
+const PARAMS: StrengthParams = StrengthParams {
+    depth_base: 500,
+    depth_per: 150,
+    nodes_at_min: 1500.0,
+    nodes_doubling: 190.0,
+    noise_top: 2900,
+    noise_div: 8,
+    max_loss_factor: 2.5,
+    multipv: 4,
+};
+
+/// How a given Elo limits the search and the choice.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plan {
+    pub depth: u32,
+    pub nodes: u64,
+    pub multipv: usize,
+    pub noise_cp: i32,
+    pub max_loss_cp: i32,
+}
+
+/// The plan for `elo` (clamped to [`MIN_ELO`]..=[`MAX_ELO`]).
+pub fn plan(elo: u32) -> Plan {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO) as i64;
+    let p = &PARAMS;
+    let depth = ((elo - p.depth_base) / p.depth_per).max(1) as u32;
+    let nodes =
+        (p.nodes_at_min * 2f64.powf((elo - MIN_ELO as i64) as f64 / p.nodes_doubling)) as u64;
+    let noise = ((p.noise_top - elo) / p.noise_div).max(0) as i32;
+    Plan {
+        depth,
+        nodes,
+        multipv: p.multipv,
+        noise_cp: noise,
+        max_loss_cp: (noise as f64 * p.max_loss_factor) as i32,
+    }
+}
+
+/// A score on one scale for comparing lines: mates far beyond any material count.
+fn comparable(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000 - n,
+        Score::Mate(n) => -100_000 - n,
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the choice.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Roughly normal with mean 0 and standard deviation 1 (sum of uniforms).
+    fn normalish(&mut self) -> f64 {
+        (0..4).map(|_| self.unit()).sum::<f64>() * 3f64.sqrt() - 2.0 * 3f64.sqrt()
+    }
+}
+
+/// Picks the move to play from the final lines (one `SearchInfo` per MultiPV index).
+/// Returns `None` when there is nothing to choose from.
+pub fn choose(lines: &[SearchInfo], plan: &Plan, rng: &mut Rng) -> Option<Move> {
+    let candidates: Vec<(Move, i32)> =
+        lines.iter().filter_map(|l| Some((*l.pv.first()?, comparable(l.score)))).collect();
+    let best = candidates.iter().map(|c| c.1).max()?;
+    let mut pick = None;
+    let mut pick_value = f64::NEG_INFINITY;
+    for &(m, s) in &candidates {
+        // A forced mate for us is always taken; never walk into a mate we can see.
+        if best >= 90_000 && s < best {
+            continue;
+        }
+        if s < -90_000 && best > -90_000 {
+            continue;
+        }
+        if best.saturating_sub(s) > plan.max_loss_cp {
+            continue;
+        }
+        let value = s as f64 + plan.noise_cp as f64 * rng.normalish();
+        if value > pick_value {
+            pick_value = value;
+            pick = Some(m);
+        }
+    }
+    pick
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vidle_core::Position;
+
+    fn line(m: Move, score: Score, idx: u32) -> SearchInfo {
+        SearchInfo {
+            depth: 5,
+            seldepth: 5,
+            multipv: idx,
+            score,
+            bound: None,
+            nodes: 0,
+            nps: 0,
+            time_ms: 0,
+            hashfull: 0,
+            tbhits: 0,
+            pv: vec![m],
+        }
+    }
+
+    #[test]
+    fn plans_grow_with_elo() {
+        let weak = plan(800);
+        let strong = plan(2600);
+        assert!(weak.depth < strong.depth && weak.nodes < strong.nodes);
+        assert!(weak.noise_cp > strong.noise_cp);
+        assert_eq!(plan(100), plan(MIN_ELO));
+    }
+
+    #[test]
+    fn choice_varies_but_respects_the_loss_margin_and_mates() {
+        let moves = Position::startpos().legal_moves().to_vec();
+        let lines = vec![
+            line(moves[0], Score::Cp(50), 1),
+            line(moves[1], Score::Cp(30), 2),
+            line(moves[2], Score::Cp(-900), 3),
+        ];
+        let p = plan(1200);
+        let mut rng = Rng::new(7);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let m = choose(&lines, &p, &mut rng).unwrap();
+            assert_ne!(m, moves[2], "a move losing a queen's worth is never chosen at 1200");
+            seen.insert(m);
+        }
+        assert_eq!(seen.len(), 2, "both reasonable moves get played sometimes");
+
+        let mating = vec![line(moves[0], Score::Mate(2), 1), line(moves[1], Score::Cp(800), 2)];
+        for _ in 0..50 {
+            assert_eq!(choose(&mating, &plan(600), &mut rng), Some(moves[0]));
+        }
+    }
+}
