@@ -1,1 +1,279 @@
-//! Texel tuning of the evaluation weights.
+//! Texel tuning of the evaluation weights: fit every weight in `eval::weights` so that
+//! `sigmoid(K * eval)` predicts game results, and the self-play that produces labelled data.
+//!
+//! The data are games played here by the engine against itself (`vidle-tune gen`): fixed-node
+//! searches from the 2-move openings of ../shared/data/openings, each position after the
+//! opening labelled with the game's result. Only quiet positions are kept (not in check, best
+//! move not a capture or promotion), since the static evaluation cannot judge tactics.
+//! `vidle-tune fit` then minimises the mean squared error with Adam, using the exact linear
+//! form of the evaluation that `eval::evaluate_traced` reports.
+
+use crate::eval::weights::{S, WEIGHTS, idx, name_of};
+use crate::eval::{Coefficients, PHASE_MAX, SCALE_NORMAL, evaluate_traced};
+use crate::{Engine, SearchLimits};
+use std::io::{BufRead, Write};
+use vidle_core::{Game, Position, fen, parse_fen};
+
+/// One training position: sparse coefficients (White minus Black), phase, scale, result.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub coeffs: Vec<(u16, i16)>,
+    pub phase: f64,
+    pub scale: f64,
+    /// 1 White won, 0.5 draw, 0 Black won.
+    pub result: f64,
+}
+
+impl Sample {
+    pub fn from_position(pos: &Position, result: f64) -> Sample {
+        let mut c = Coefficients(vec![0; idx::COUNT]);
+        let info = evaluate_traced(pos, &mut c);
+        let coeffs =
+            c.0.iter()
+                .enumerate()
+                .filter(|(_, n)| **n != 0)
+                .map(|(i, &n)| (i as u16, n.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
+                .collect();
+        Sample {
+            coeffs,
+            phase: info.phase as f64 / PHASE_MAX as f64,
+            scale: info.scale as f64 / SCALE_NORMAL as f64,
+            result,
+        }
+    }
+
+    /// The evaluation (White's view) with weights `w` (mg, eg as floats).
+    fn eval(&self, w: &[(f64, f64)]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(i, n) in &self.coeffs {
+            mg += w[i as usize].0 * n as f64;
+            eg += w[i as usize].1 * n as f64;
+        }
+        mg * self.phase + eg * self.scale * (1.0 - self.phase)
+    }
+}
+
+/// Parses a result label: `1-0`, `0-1`, `1/2-1/2`, or a number in [0, 1], optionally in
+/// brackets or quotes.
+pub fn parse_result(text: &str) -> Option<f64> {
+    let t = text.trim().trim_matches(|c| c == '[' || c == ']' || c == '"' || c == ';');
+    match t {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => t.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)),
+    }
+}
+
+/// Reads `FEN | result` lines (the format `gen` writes); bad lines are counted and skipped.
+pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
+    let mut out = Vec::new();
+    let mut bad = 0;
+    for line in reader.lines().map_while(Result::ok) {
+        let Some((f, r)) = line.rsplit_once('|') else {
+            bad += 1;
+            continue;
+        };
+        match (parse_fen(f.trim()), parse_result(r)) {
+            (Ok(pos), Some(res)) => out.push(Sample::from_position(&pos, res)),
+            _ => bad += 1,
+        }
+    }
+    (out, bad)
+}
+
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + (-k * e / 400.0).exp())
+}
+
+/// Mean squared error of the predictions.
+pub fn error(samples: &[Sample], w: &[(f64, f64)], k: f64) -> f64 {
+    let sum: f64 = samples.iter().map(|s| (s.result - sigmoid(k, s.eval(w))).powi(2)).sum();
+    sum / samples.len().max(1) as f64
+}
+
+pub fn current_weights() -> Vec<(f64, f64)> {
+    WEIGHTS.iter().map(|s| (s.0 as f64, s.1 as f64)).collect()
+}
+
+/// The scaling constant K that fits the current weights best (a ternary search).
+pub fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
+    let (mut lo, mut hi) = (0.1, 10.0);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if error(samples, w, a) < error(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Adam on the mean squared error; returns the tuned weights. The king's material is fixed.
+pub fn fit(
+    samples: &[Sample],
+    k: f64,
+    epochs: usize,
+    rate: f64,
+    mut log: impl FnMut(usize, f64),
+) -> Vec<(f64, f64)> {
+    let mut w = current_weights();
+    let n = w.len();
+    let (mut m, mut v) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    for epoch in 1..=epochs {
+        let mut grad = vec![(0.0, 0.0); n];
+        for s in samples {
+            let p = sigmoid(k, s.eval(&w));
+            // d(err)/d(eval), without constant factors (absorbed by the learning rate).
+            let g = (p - s.result) * p * (1.0 - p);
+            for &(i, c) in &s.coeffs {
+                grad[i as usize].0 += g * c as f64 * s.phase;
+                grad[i as usize].1 += g * c as f64 * s.scale * (1.0 - s.phase);
+            }
+        }
+        for i in 0..n {
+            if i == idx::MATERIAL + 5 {
+                continue;
+            }
+            for part in 0..2 {
+                let g = if part == 0 { grad[i].0 } else { grad[i].1 } / samples.len().max(1) as f64;
+                let (mi, vi) =
+                    if part == 0 { (&mut m[i].0, &mut v[i].0) } else { (&mut m[i].1, &mut v[i].1) };
+                *mi = b1 * *mi + (1.0 - b1) * g;
+                *vi = b2 * *vi + (1.0 - b2) * g * g;
+                let mh = *mi / (1.0 - f64::powi(b1, epoch as i32));
+                let vh = *vi / (1.0 - f64::powi(b2, epoch as i32));
+                let step = rate * mh / (vh.sqrt() + eps);
+                if part == 0 {
+                    w[i].0 -= step;
+                } else {
+                    w[i].1 -= step;
+                }
+            }
+        }
+        if epoch % 50 == 0 || epoch == epochs {
+            log(epoch, error(samples, &w, k));
+        }
+    }
+    w
+}
+
+/// The tuned weights as Rust source, one named table per line group, for `eval/weights.rs`.
+pub fn format_weights(w: &[(f64, f64)]) -> String {
+    let mut out = String::new();
+    let mut current = "";
+    for (i, &(mg, eg)) in w.iter().enumerate() {
+        let (name, off) = name_of(i);
+        if name != current {
+            if !current.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!("{name}:"));
+            current = name;
+        }
+        if off % 8 == 0 {
+            out.push_str("\n   ");
+        }
+        let s = S(mg.round() as i32, eg.round() as i32);
+        out.push_str(&format!(" S({}, {}),", s.0, s.1));
+    }
+    out.push('\n');
+    out
+}
+
+/// Self-play for training data: plays `games` games from `openings` (FENs) with `nodes` per
+/// move and writes `FEN | result` lines of quiet positions to `out`. Returns positions written.
+pub fn generate(
+    openings: &[String],
+    first: usize,
+    games: usize,
+    nodes: u64,
+    out: &mut dyn Write,
+) -> std::io::Result<usize> {
+    /// Opening plies are not labelled: they come from the book, not from the engine.
+    const SKIP_PLIES: usize = 8;
+    /// Games still going after this many plies are scored as draws.
+    const MAX_PLIES: usize = 400;
+    let mut engine = Engine::new();
+    let mut written = 0;
+    for g in 0..games {
+        let Some(start) = openings.get((first + g) % openings.len().max(1)) else { break };
+        let Ok(mut game) = Game::from_fen(start) else { continue };
+        engine.new_game();
+        let mut positions = Vec::new();
+        let result = loop {
+            if let Some(outcome) = game.status() {
+                break match outcome.winner() {
+                    Some(vidle_core::Color::White) => 1.0,
+                    Some(vidle_core::Color::Black) => 0.0,
+                    None => 0.5,
+                };
+            }
+            if game.moves().len() >= MAX_PLIES {
+                break 0.5;
+            }
+            let limits = SearchLimits { nodes: Some(nodes), ..Default::default() };
+            let r = engine.search_blocking(&game, limits);
+            let Some(best) = r.best else { break 0.5 };
+            let pos = *game.position();
+            if game.moves().len() >= SKIP_PLIES
+                && !pos.is_check()
+                && !crate::movepick::is_noisy(&pos, best)
+            {
+                positions.push(fen::to_fen(&pos, false));
+            }
+            game.play(best);
+        };
+        for f in &positions {
+            writeln!(out, "{f} | {result:.1}")?;
+        }
+        written += positions.len();
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_reproduces_the_evaluation() {
+        let pos = parse_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .expect("fen");
+        let s = Sample::from_position(&pos, 1.0);
+        let mut table = crate::eval::pawns::PawnTable::default();
+        let e = crate::eval::evaluate(&pos, &mut table);
+        // Integer rounding in the engine differs from the float form by at most a centipawn.
+        assert!((s.eval(&current_weights()) - e as f64).abs() <= 2.0);
+    }
+
+    #[test]
+    fn results_parse() {
+        assert_eq!(parse_result(" 1-0"), Some(1.0));
+        assert_eq!(parse_result("[0.5]"), Some(0.5));
+        assert_eq!(parse_result("\"0-1\";"), Some(0.0));
+        assert_eq!(parse_result("2"), None);
+    }
+
+    #[test]
+    fn generate_then_fit_reduces_error() {
+        let openings =
+            vec!["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()];
+        let mut buf = Vec::new();
+        let n = generate(&openings, 0, 1, 300, &mut buf).expect("in memory");
+        let (samples, bad) = load(std::io::Cursor::new(buf));
+        assert_eq!((samples.len(), bad), (n, 0));
+        if samples.is_empty() {
+            return;
+        }
+        let w0 = current_weights();
+        let k = fit_k(&samples, &w0);
+        let before = error(&samples, &w0, k);
+        let w = fit(&samples, k, 20, 1.0, |_, _| {});
+        assert!(error(&samples, &w, k) <= before + 1e-12);
+        assert!(format_weights(&w).contains("MATERIAL:"));
+    }
+}
