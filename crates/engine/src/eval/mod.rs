@@ -24,6 +24,9 @@ const SCALE_OPPOSITE_BISHOPS: i32 = 40;
 /// Receives the coefficient of each weight, as White's count minus Black's.
 pub trait Trace {
     fn add(&mut self, i: usize, n: i32);
+    /// The same count, unsigned, with the side it belongs to (for per-side breakdowns).
+    #[inline(always)]
+    fn add_side(&mut self, _c: Color, _i: usize, _n: i32) {}
 }
 
 /// The tracer that records nothing (compiled away in the search).
@@ -53,6 +56,7 @@ pub struct Acc<'a, T: Trace> {
 impl<T: Trace> Acc<'_, T> {
     #[inline(always)]
     pub fn add(&mut self, c: Color, i: usize, n: i32) {
+        self.trace.add_side(c, i, n);
         let n = if c == Color::White { n } else { -n };
         let w = WEIGHTS[i];
         self.mg += w.0 * n;
@@ -327,35 +331,57 @@ pub fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// A term-by-term breakdown of the evaluation, as text (White's view, centipawns).
+/// Counts per side, for [`trace_text`].
+struct SideTrace([Vec<i32>; 2]);
+
+impl Trace for SideTrace {
+    fn add(&mut self, _i: usize, _n: i32) {}
+    fn add_side(&mut self, c: Color, i: usize, n: i32) {
+        self.0[c.index()][i] += n;
+    }
+}
+
+/// A term-by-term breakdown of the evaluation, as text: each term's middlegame and endgame
+/// value for White and for Black (both as positive contributions to their own side).
 pub fn trace_text(pos: &Position) -> String {
-    let mut coeffs = Coefficients(vec![0; idx::COUNT]);
-    let info = evaluate_traced(pos, &mut coeffs);
-    let mut groups: Vec<(&str, i32, i32)> = Vec::new();
-    for (i, &n) in coeffs.0.iter().enumerate() {
-        if n == 0 {
+    let mut t = SideTrace([vec![0; idx::COUNT], vec![0; idx::COUNT]]);
+    let info = evaluate_traced(pos, &mut t);
+    // (name, [white mg, white eg, black mg, black eg])
+    let mut groups: Vec<(&str, [i32; 4])> = Vec::new();
+    for i in 0..idx::COUNT {
+        let (w, b) = (t.0[0][i], t.0[1][i]);
+        if w == 0 && b == 0 {
             continue;
         }
         let (name, _) = weights::name_of(i);
-        let w = WEIGHTS[i];
+        let s = WEIGHTS[i];
+        let add = [s.0 * w, s.1 * w, s.0 * b, s.1 * b];
         match groups.iter_mut().find(|g| g.0 == name) {
-            Some(g) => {
-                g.1 += w.0 * n;
-                g.2 += w.1 * n;
-            }
-            None => groups.push((name, w.0 * n, w.1 * n)),
+            Some(g) => (0..4).for_each(|k| g.1[k] += add[k]),
+            None => groups.push((name, add)),
         }
     }
-    let mut out = String::from("term                      mg      eg   (White's view)\n");
-    for (name, mg, eg) in &groups {
-        out.push_str(&format!("{name:<22} {mg:>6} {eg:>7}\n"));
+    let mut out = format!(
+        "{:<22} {:>13} {:>13} {:>13}\n",
+        "term", "White mg eg", "Black mg eg", "total mg eg"
+    );
+    for (name, v) in &groups {
+        out.push_str(&format!(
+            "{name:<22} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
+            v[0],
+            v[1],
+            v[2],
+            v[3],
+            v[0] - v[2],
+            v[1] - v[3]
+        ));
     }
     let white = if info.white_to_move { info.score } else { -info.score };
     out.push_str(&format!(
-        "phase {} / {PHASE_MAX}, endgame scale {} / {SCALE_NORMAL}\n",
+        "phase {} / {PHASE_MAX} (middlegame share), endgame scale {} / {SCALE_NORMAL}\n",
         info.phase, info.scale
     ));
-    out.push_str(&format!("total (White's view): {white} cp; side to move: {} cp", info.score));
+    out.push_str(&format!("total: {white} cp for White; {} cp for the side to move", info.score));
     out
 }
 
