@@ -348,13 +348,12 @@ pub fn trace_text(pos: &Position) -> String {
     let info = evaluate_traced(pos, &mut t);
     // (name, [white mg, white eg, black mg, black eg])
     let mut groups: Vec<(&str, [i32; 4])> = Vec::new();
-    for i in 0..idx::COUNT {
+    for (i, &s) in WEIGHTS.iter().enumerate() {
         let (w, b) = (t.0[0][i], t.0[1][i]);
         if w == 0 && b == 0 {
             continue;
         }
         let (name, _) = weights::name_of(i);
-        let s = WEIGHTS[i];
         let add = [s.0 * w, s.1 * w, s.0 * b, s.1 * b];
         match groups.iter_mut().find(|g| g.0 == name) {
             Some(g) => (0..4).for_each(|k| g.1[k] += add[k]),
