@@ -111,15 +111,22 @@ pub fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Adam on the mean squared error; returns the tuned weights. The king's material is fixed.
+/// How strongly `fit` pulls weights back to their starting values (L2, per position).
+pub const DEFAULT_L2: f64 = 2e-6;
+
+/// Adam on the mean squared error plus `l2` times the squared distance from the starting
+/// weights (which keeps rarely-seen weights, such as most piece-square entries, from chasing
+/// noise in small data sets); returns the tuned weights. The king's material is fixed.
 pub fn fit(
     samples: &[Sample],
     k: f64,
     epochs: usize,
     rate: f64,
+    l2: f64,
     mut log: impl FnMut(usize, f64),
 ) -> Vec<(f64, f64)> {
-    let mut w = current_weights();
+    let w0 = current_weights();
+    let mut w = w0.clone();
     let n = w.len();
     let (mut m, mut v) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
@@ -134,10 +141,13 @@ pub fn fit(
                 grad[i as usize].1 += g * c as f64 * s.scale * (1.0 - s.phase);
             }
         }
+        let count = samples.len().max(1) as f64;
         for i in 0..n {
             if i == idx::MATERIAL + 5 {
                 continue;
             }
+            grad[i].0 += l2 * count * (w[i].0 - w0[i].0);
+            grad[i].1 += l2 * count * (w[i].1 - w0[i].1);
             for part in 0..2 {
                 let g = if part == 0 { grad[i].0 } else { grad[i].1 } / samples.len().max(1) as f64;
                 let (mi, vi) =
@@ -219,10 +229,7 @@ pub fn generate(
             let r = engine.search_blocking(&game, limits);
             let Some(best) = r.best else { break 0.5 };
             let pos = *game.position();
-            if game.moves().len() >= SKIP_PLIES
-                && !pos.is_check()
-                && !crate::movepick::is_noisy(&pos, best)
-            {
+            if game.moves().len() >= SKIP_PLIES && is_quiet(&pos, best) {
                 positions.push(fen::to_fen(&pos, false));
             }
             game.play(best);
@@ -233,6 +240,17 @@ pub fn generate(
         written += positions.len();
     }
     Ok(written)
+}
+
+/// A position the static evaluation can judge: not in check, the engine's move is quiet, and
+/// the side to move has no capture that wins material by exchange (nothing hangs).
+pub fn is_quiet(pos: &Position, best: vidle_core::Move) -> bool {
+    if pos.is_check() || crate::movepick::is_noisy(pos, best) {
+        return false;
+    }
+    let mut noisy = vidle_core::MoveList::new();
+    pos.noisy_moves(&mut noisy);
+    !noisy.iter().any(|m| crate::see::see_ge(pos, m, 1))
 }
 
 #[cfg(test)]
@@ -272,7 +290,7 @@ mod tests {
         let w0 = current_weights();
         let k = fit_k(&samples, &w0);
         let before = error(&samples, &w0, k);
-        let w = fit(&samples, k, 20, 1.0, |_, _| {});
+        let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, |_, _| {});
         assert!(error(&samples, &w, k) <= before + 1e-12);
         assert!(format_weights(&w).contains("MATERIAL:"));
     }

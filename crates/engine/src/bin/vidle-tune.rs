@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! vidle-tune gen --openings FILE.epd --games N [--nodes N] [--threads T] [--skip K] --out FILE
-//! vidle-tune fit --data FILE [--epochs N] [--rate R]
+//! vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L]
 //! ```
 //! `gen` writes `FEN | result` lines; `fit` prints the error as it goes and the tuned tables
 //! as Rust source to paste into `crates/engine/src/eval/weights.rs`.
@@ -12,7 +12,7 @@ use vidle_engine::tune;
 
 fn usage() -> ! {
     eprintln!(
-        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R]"
+        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L]"
     );
     std::process::exit(2)
 }
@@ -99,13 +99,15 @@ fn gen_cmd(args: &[String]) -> std::io::Result<()> {
 fn fit_cmd(args: &[String]) -> std::io::Result<()> {
     let data: String = arg(args, "--data").unwrap_or_else(|| usage());
     let epochs: usize = arg(args, "--epochs").unwrap_or(500);
-    let rate: f64 = arg(args, "--rate").unwrap_or(1.0);
+    let rate: f64 = arg(args, "--rate").unwrap_or(0.1);
+    let l2: f64 = arg(args, "--l2").unwrap_or(tune::DEFAULT_L2);
     let (samples, bad) = tune::load(BufReader::new(std::fs::File::open(&data)?));
     eprintln!("{} positions ({bad} lines skipped)", samples.len());
     let w0 = tune::current_weights();
     let k = tune::fit_k(&samples, &w0);
     eprintln!("K = {k:.4}, error {:.6}", tune::error(&samples, &w0, k));
-    let w = tune::fit(&samples, k, epochs, rate, |e, err| eprintln!("epoch {e}: error {err:.6}"));
+    let w =
+        tune::fit(&samples, k, epochs, rate, l2, |e, err| eprintln!("epoch {e}: error {err:.6}"));
     print!("{}", tune::format_weights(&w));
     Ok(())
 }
