@@ -322,7 +322,15 @@ impl Engine {
                 let mb = spin(1, MAX_HASH_MB)? as usize;
                 self.wait();
                 self.settings.hash_mb = mb;
-                self.tt = Arc::new(tt::Tt::new(mb));
+                // Free the old table first so that both never need to fit in memory at once.
+                self.tt = Arc::new(tt::Tt::new(1));
+                match tt::Tt::try_new(mb) {
+                    Ok(t) => self.tt = Arc::new(t),
+                    Err(e) => {
+                        self.settings.hash_mb = 1;
+                        return Err(format!("Hash: {e}; using 1 MB"));
+                    }
+                }
             }
             "threads" => {
                 let n = spin(1, MAX_THREADS)? as usize;

@@ -112,10 +112,24 @@ impl Tt {
     /// A table of `mb` megabytes (at least one bucket). All memory is allocated here; nothing
     /// is allocated while searching.
     pub fn new(mb: usize) -> Tt {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        // Without the memory asked for, a one-bucket table still plays (badly) instead of aborting.
+        Tt::try_new(mb).unwrap_or_else(|_| Tt {
+            buckets: vec![Bucket::default()],
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// Like [`Tt::new`], but reports a failed allocation instead of aborting (a GUI may ask
+    /// for more memory than the machine has).
+    ///
+    /// # Errors
+    /// The memory could not be reserved.
+    pub fn try_new(mb: usize) -> Result<Tt, String> {
+        let n = (mb.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(|e| format!("cannot allocate {mb} MB: {e}"))?;
         buckets.resize_with(n, Bucket::default);
-        Tt { buckets, generation: AtomicU8::new(0) }
+        Ok(Tt { buckets, generation: AtomicU8::new(0) })
     }
 
     /// Empties every entry. Must not run concurrently with a search (it would still be sound,
@@ -250,6 +264,12 @@ mod tests {
             assert_eq!(age_of(data), age);
         }
         assert_eq!(unpack(0), None, "an all-zero word is an empty entry");
+    }
+
+    #[test]
+    fn impossible_sizes_are_errors_not_aborts() {
+        assert!(Tt::try_new(usize::MAX / 1024).is_err());
+        assert!(Tt::try_new(1).is_ok());
     }
 
     #[test]
