@@ -20,7 +20,10 @@ fn main() {
                 nodes = f(&pos, depth);
                 best = best.min(t.elapsed().as_secs_f64());
             }
-            println!("{name} d{depth} {mode}: {nodes} nodes, {:.1} M nodes/s (best of 5)", nodes as f64 / best / 1e6);
+            println!(
+                "{name} d{depth} {mode}: {nodes} nodes, {:.1} M nodes/s (best of 5)",
+                nodes as f64 / best / 1e6
+            );
         }
     }
 }
