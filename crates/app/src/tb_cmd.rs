@@ -1,8 +1,253 @@
-//! `vidle tb …` subcommands.
+//! `vidle tb …` subcommands: generate, probe, statistics and verification of endgame tables.
+
+use anyhow::{Context, bail};
+use std::path::PathBuf;
+use vidle_core::notation::to_san;
+use vidle_tb::format::{self, MetricKind};
+use vidle_tb::stats::{SideStats, table_stats, verify_table};
+use vidle_tb::{GenOptions, Material, Tablebases, TbValue, Wdl};
 
 #[derive(clap::Subcommand, Debug)]
-pub enum TbCommand {}
+pub enum TbCommand {
+    /// Generate tables (DTM and DTZ) with everything they depend on; finished tables are kept.
+    Gen {
+        /// Table directory [default: $VIDLE_TB_DIR or the platform data dir, vidle/tb].
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Generate every endgame with up to this many pieces (kings included).
+        #[arg(long, conflicts_with = "endgames")]
+        max_pieces: Option<u32>,
+        /// Worker threads (default: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Endgames such as KQvKR (default: all with up to 4 pieces).
+        endgames: Vec<String>,
+    },
+    /// Value of a position and of every legal move, best first.
+    Probe {
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// The position (FEN).
+        fen: Vec<String>,
+    },
+    /// Won/drawn/lost counts over the full board, longest mates, DTM histogram.
+    Stats {
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Endgame such as KQvKR.
+        endgame: String,
+    },
+    /// Check finished tables: block checksums, and every position against its successors.
+    Verify {
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Endgames to check (default: every table in the directory).
+        endgames: Vec<String>,
+    },
+}
+
+fn dir_or_default(dir: Option<PathBuf>) -> PathBuf {
+    dir.unwrap_or_else(vidle_tb::default_dir)
+}
+
+fn parse_endgame(s: &str) -> anyhow::Result<Material> {
+    Ok(s.parse::<Material>()?.normalized().0)
+}
 
 pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
-    match cmd {}
+    match cmd {
+        TbCommand::Gen { dir, max_pieces, threads, quiet, endgames } => {
+            gen_cmd(dir_or_default(dir), max_pieces, threads, quiet, &endgames)
+        }
+        TbCommand::Probe { dir, fen } => probe_cmd(dir_or_default(dir), &fen.join(" ")),
+        TbCommand::Stats { dir, json, endgame } => stats_cmd(dir_or_default(dir), &endgame, json),
+        TbCommand::Verify { dir, endgames } => verify_cmd(dir_or_default(dir), &endgames),
+    }
+}
+
+fn mib(b: u64) -> f64 {
+    b as f64 / (1024.0 * 1024.0)
+}
+
+fn gen_cmd(
+    dir: PathBuf,
+    max_pieces: Option<u32>,
+    threads: usize,
+    quiet: bool,
+    endgames: &[String],
+) -> anyhow::Result<()> {
+    let targets: Vec<Material> = if endgames.is_empty() {
+        let n = max_pieces.unwrap_or(4);
+        if !(3..=5).contains(&n) {
+            bail!("--max-pieces must be 3, 4 or 5");
+        }
+        (3..=n).flat_map(Material::all_with).collect()
+    } else {
+        endgames.iter().map(|s| parse_endgame(s)).collect::<anyhow::Result<_>>()?
+    };
+    let opts = GenOptions { dir: dir.clone(), threads, progress: !quiet };
+    eprintln!("generating into {}", dir.display());
+    let start = std::time::Instant::now();
+    let reports = vidle_tb::generate(&targets, &opts, |r| {
+        if r.kept {
+            println!("{:<8} kept", r.material.to_string());
+        } else {
+            println!(
+                "{:<8} {:>7.2} s  {:>11} positions  DTM {:>9} B  DTZ {:>9} B  work {:>7.1} MiB  peak RSS {:>7.1} MiB",
+                r.material.to_string(),
+                r.seconds,
+                r.positions,
+                r.dtm_bytes,
+                r.dtz_bytes,
+                mib(r.working_memory),
+                mib(r.peak_rss)
+            );
+        }
+    })?;
+    let made: Vec<_> = reports.iter().filter(|r| !r.kept).collect();
+    println!(
+        "{} tables generated, {} kept, {:.1} s, files {:.2} MiB (DTM {:.2} + DTZ {:.2}), peak RSS {:.1} MiB",
+        made.len(),
+        reports.len() - made.len(),
+        start.elapsed().as_secs_f64(),
+        mib(reports.iter().map(|r| r.dtm_bytes + r.dtz_bytes).sum()),
+        mib(reports.iter().map(|r| r.dtm_bytes).sum()),
+        mib(reports.iter().map(|r| r.dtz_bytes).sum()),
+        mib(made.iter().map(|r| r.peak_rss).max().unwrap_or(0)),
+    );
+    Ok(())
+}
+
+fn describe(v: TbValue, dtz: Option<TbValue>) -> String {
+    let mut s = v.to_string();
+    if let Some(z) = dtz {
+        match Wdl::from_dtz(z) {
+            Wdl::CursedWin => s.push_str(" (cursed: drawn by the fifty-move rule)"),
+            Wdl::BlessedLoss => s.push_str(" (blessed: saved by the fifty-move rule)"),
+            _ => {}
+        }
+    }
+    s
+}
+
+fn probe_cmd(dir: PathBuf, fen: &str) -> anyhow::Result<()> {
+    let pos = vidle_core::parse_fen(fen).with_context(|| format!("bad FEN {fen:?}"))?;
+    let tb = Tablebases::open(&dir).with_context(|| format!("no tables in {}", dir.display()))?;
+    let Some(value) = tb.probe_dtm(&pos) else {
+        bail!("no table covers this position (tables in {})", dir.display());
+    };
+    let value = value?;
+    let dtz = tb.probe_dtz(&pos).transpose()?;
+    println!("{}: {}", pos.turn().name(), describe(value, dtz));
+    if let Some(z) = dtz {
+        println!("DTZ: {} plies to a capture or pawn move ({:?})", z.signed(), Wdl::from_dtz(z));
+    }
+    let moves = tb.root_moves(&pos).context("a successor is not covered")??;
+    for (m, v) in moves {
+        let child = pos.played(m);
+        let child_dtz = tb.probe_dtz(&child).transpose()?;
+        let z = child_dtz.map(|c| match c {
+            TbValue::Win(d) => TbValue::Loss(d + 1),
+            TbValue::Loss(d) => TbValue::Win(d + 1),
+            TbValue::Draw => TbValue::Draw,
+        });
+        let zeroing = pos.is_capture(m) || pos.role_at(m.from()) == Some(vidle_core::Role::Pawn);
+        let z = if zeroing {
+            child_dtz.map(|c| match Wdl::from_dtz(c).negate() {
+                Wdl::CursedWin => TbValue::Win(101),
+                Wdl::BlessedLoss => TbValue::Loss(101),
+                _ => TbValue::Draw,
+            })
+        } else {
+            z
+        };
+        println!("  {:<8} {}", to_san(&pos, m), describe(v, z));
+    }
+    Ok(())
+}
+
+fn json_side(s: &SideStats) -> String {
+    let ex = |e: &Option<String>| e.as_ref().map_or("null".to_string(), |f| format!("\"{f}\""));
+    format!(
+        "{{\"legal\": {}, \"win\": {}, \"draw\": {}, \"loss\": {}, \"longest_win_moves\": {}, \"longest_win_example\": {}, \"longest_loss_moves\": {}, \"longest_loss_example\": {}}}",
+        s.legal,
+        s.win,
+        s.draw,
+        s.loss,
+        s.longest_win_moves,
+        ex(&s.longest_win_example),
+        s.longest_loss_moves,
+        ex(&s.longest_loss_example)
+    )
+}
+
+fn stats_cmd(dir: PathBuf, endgame: &str, json: bool) -> anyhow::Result<()> {
+    let m = parse_endgame(endgame)?;
+    let path = format::table_path(&dir, &m, MetricKind::Dtm);
+    let (_, codes) =
+        format::read_table(&path).with_context(|| format!("reading {}", path.display()))?;
+    let stats = table_stats(&codes, m);
+    if json {
+        println!(
+            "{{\"endgame\": \"{m}\", \"white_to_move\": {}, \"black_to_move\": {}}}",
+            json_side(&stats[0]),
+            json_side(&stats[1])
+        );
+        return Ok(());
+    }
+    for (name, s) in ["white to move", "black to move"].iter().zip(&stats) {
+        println!(
+            "{m}, {name}: {} legal, {} won, {} drawn, {} lost",
+            s.legal, s.win, s.draw, s.loss
+        );
+        if let Some(f) = &s.longest_win_example {
+            println!("  longest win: mate in {} ({f})", s.longest_win_moves);
+        }
+        if let Some(f) = &s.longest_loss_example {
+            println!("  longest loss: mated in {} ({f})", s.longest_loss_moves);
+        }
+        let max = s.histogram.values().copied().max().unwrap_or(1).max(1);
+        for (d, n) in &s.histogram {
+            let bar = "#".repeat(((n * 50).div_ceil(max)) as usize);
+            let label = if *d > 0 { format!("win {d:>3}") } else { format!("loss {:>3}", -d) };
+            println!("  {label:>9} plies {n:>10} {bar}");
+        }
+    }
+    Ok(())
+}
+
+fn verify_cmd(dir: PathBuf, endgames: &[String]) -> anyhow::Result<()> {
+    let tb = Tablebases::open(&dir).with_context(|| format!("no tables in {}", dir.display()))?;
+    let mut targets: Vec<Material> =
+        endgames.iter().map(|s| parse_endgame(s)).collect::<anyhow::Result<_>>()?;
+    if targets.is_empty() {
+        for e in std::fs::read_dir(&dir)?.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(m) = name.strip_suffix(".vdtm").and_then(|s| s.parse::<Material>().ok()) {
+                targets.push(m);
+            }
+        }
+        targets.sort_by_key(|m| (m.total(), m.to_string()));
+    }
+    let mut failed = 0;
+    for m in targets {
+        let r = verify_table(&tb, m)?;
+        println!("{m:<8} {} positions, {} inconsistencies", r.positions, r.error_count);
+        for e in &r.errors {
+            println!("  {e}");
+        }
+        if r.error_count > 0 {
+            failed += 1;
+        }
+    }
+    if failed > 0 {
+        bail!("{failed} tables failed verification");
+    }
+    Ok(())
 }

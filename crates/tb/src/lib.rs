@@ -1,1 +1,21 @@
-//! Vidle endgame tablebases.
+//! Vidle endgame tablebases: material signatures and their dependency graph, symmetric indexing,
+//! a retrograde generator for DTM and DTZ (fifty-move rule aware), a block-compressed file format
+//! with checksums, and a lazy prober for the engine. See `README.md` for the probing API.
+
+pub mod board;
+pub mod error;
+pub mod format;
+pub mod generate;
+pub mod index;
+pub mod material;
+pub mod probe;
+mod retro;
+pub mod stats;
+pub mod value;
+
+pub use error::TbError;
+pub use format::MetricKind;
+pub use generate::{GenOptions, GenReport, generate};
+pub use material::{DependencyGraph, Material};
+pub use probe::{Tablebases, default_dir};
+pub use value::{Dtm, TbValue, Wdl};

@@ -1,0 +1,420 @@
+//! A bare bitboard board for generation: no castling, no en passant, no clocks; moves and un-moves.
+
+use vidle_core::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use vidle_core::{Bitboard, Color, Piece, Position, Role, Square};
+
+use crate::material::Material;
+
+/// Pieces as bitboards, `bb[color][role]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Board {
+    pub bb: [[u64; 6]; 2],
+}
+
+/// Where a move leads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveClass {
+    /// Stays in the table and keeps the fifty-move counter running.
+    Quiet,
+    /// Stays in the table but resets the counter (a pawn push).
+    PawnPush,
+    /// A double pawn push; the square passed over may allow an en passant reply.
+    DoublePush(u8),
+    /// Leaves the table: a capture or a promotion.
+    Exit,
+}
+
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+
+#[inline]
+fn sq(i: u32) -> Square {
+    Square::from_index_masked(i)
+}
+
+impl Board {
+    pub fn from_position(pos: &Position) -> Board {
+        let mut b = Board::default();
+        for c in Color::ALL {
+            for r in Role::ALL {
+                b.bb[c.index()][r.index()] = pos.pieces(c, r).0;
+            }
+        }
+        b
+    }
+
+    /// The pieces as a list, for building a [`Position`] through a FEN.
+    pub fn piece_at(&self, s: u32) -> Option<Piece> {
+        for c in Color::ALL {
+            for r in Role::ALL {
+                if self.bb[c.index()][r.index()] >> s & 1 != 0 {
+                    return Some(Piece::new(c, r));
+                }
+            }
+        }
+        None
+    }
+
+    /// The board part of a FEN with `turn` to move.
+    pub fn fen(&self, turn: Color) -> String {
+        let mut s = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_at(rank * 8 + file) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push_str(if turn == Color::White { " w - - 0 1" } else { " b - - 0 1" });
+        s
+    }
+
+    #[inline]
+    pub fn color_bb(&self, c: usize) -> u64 {
+        self.bb[c].iter().fold(0, |a, &b| a | b)
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.color_bb(0) | self.color_bb(1)
+    }
+
+    pub fn material(&self) -> Material {
+        let mut m = Material { counts: [[0; 6]; 2] };
+        for c in 0..2 {
+            for r in 0..6 {
+                m.counts[c][r] = self.bb[c][r].count_ones() as u8;
+            }
+        }
+        m
+    }
+
+    /// Colours exchanged and the board mirrored top to bottom.
+    pub fn color_flipped(&self) -> Board {
+        let mut b = Board::default();
+        for c in 0..2 {
+            for r in 0..6 {
+                b.bb[1 - c][r] = self.bb[c][r].swap_bytes();
+            }
+        }
+        b
+    }
+
+    /// Is `target` attacked by `by`, with occupancy `occ`?
+    #[inline]
+    pub fn attacked(&self, target: u32, by: usize, occ: u64) -> bool {
+        let t = sq(target);
+        let p = &self.bb[by];
+        let occ = Bitboard(occ);
+        (knight_attacks(t).0 & p[1]) != 0
+            || (king_attacks(t).0 & p[5]) != 0
+            || (pawn_attacks(color(1 - by), t).0 & p[0]) != 0
+            || (rook_attacks(t, occ).0 & (p[3] | p[4])) != 0
+            || (bishop_attacks(t, occ).0 & (p[2] | p[4])) != 0
+    }
+
+    /// The king of `c` is attacked.
+    #[inline]
+    pub fn in_check(&self, c: usize) -> bool {
+        let k = self.bb[c][5];
+        k != 0 && self.attacked(k.trailing_zeros(), 1 - c, self.occupied())
+    }
+
+    /// A legal position with `stm` to move: kings present, the side not to move not in check.
+    /// (Distinct squares, pawn ranks and king distance are the index's business.)
+    #[inline]
+    pub fn legal_with(&self, stm: usize) -> bool {
+        !self.in_check(1 - stm)
+    }
+
+    /// Calls `f(child, class)` for every legal move of `stm` (promotions to every piece).
+    pub fn for_each_move(&self, stm: usize, mut f: impl FnMut(&Board, MoveClass)) {
+        let occ = self.occupied();
+        let own = self.color_bb(stm);
+        let them = self.color_bb(1 - stm);
+        for role in 0..6 {
+            let mut pieces = self.bb[stm][role];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros();
+                pieces &= pieces - 1;
+                if role == 0 {
+                    self.pawn_moves(stm, from, occ, them, &mut f);
+                    continue;
+                }
+                let mut targets = piece_attacks(role, from, occ) & !own;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    let mut child = *self;
+                    let capture = them >> to & 1 != 0;
+                    if capture {
+                        child.clear_color(1 - stm, to);
+                    }
+                    child.bb[stm][role] ^= 1 << from | 1 << to;
+                    if !child.in_check(stm) {
+                        f(&child, if capture { MoveClass::Exit } else { MoveClass::Quiet });
+                    }
+                }
+            }
+        }
+    }
+
+    fn pawn_moves(
+        &self,
+        stm: usize,
+        from: u32,
+        occ: u64,
+        them: u64,
+        f: &mut impl FnMut(&Board, MoveClass),
+    ) {
+        let up: i32 = if stm == 0 { 8 } else { -8 };
+        let mut targets = pawn_attacks(color(stm), sq(from)).0 & them;
+        let one = (from as i32 + up) as u32;
+        if occ >> one & 1 == 0 {
+            targets |= 1 << one;
+            let start_rank = if stm == 0 { 1 } else { 6 };
+            let two = (one as i32 + up) as u32;
+            if from / 8 == start_rank && occ >> two & 1 == 0 {
+                targets |= 1 << two;
+            }
+        }
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let mut child = *self;
+            let capture = them >> to & 1 != 0;
+            if capture {
+                child.clear_color(1 - stm, to);
+            }
+            child.bb[stm][0] ^= 1 << from;
+            let class = if capture {
+                MoveClass::Exit
+            } else if to.abs_diff(from) == 16 {
+                MoveClass::DoublePush(one as u8)
+            } else {
+                MoveClass::PawnPush
+            };
+            if (1u64 << to) & (RANK_1 | RANK_8) != 0 {
+                for promo in [4, 3, 2, 1] {
+                    let mut c = child;
+                    c.bb[stm][promo] |= 1 << to;
+                    if !c.in_check(stm) {
+                        f(&c, MoveClass::Exit);
+                    }
+                }
+            } else {
+                child.bb[stm][0] |= 1 << to;
+                if !child.in_check(stm) {
+                    f(&child, class);
+                }
+            }
+        }
+    }
+
+    /// Calls `f(child)` for every legal en passant capture of `stm` onto `ep` (the square a
+    /// double push just passed over).
+    pub fn for_each_ep_capture(&self, stm: usize, ep: u32, mut f: impl FnMut(&Board)) {
+        let captured = if stm == 0 { ep - 8 } else { ep + 8 };
+        let mut capturers = pawn_attacks(color(1 - stm), sq(ep)).0 & self.bb[stm][0];
+        while capturers != 0 {
+            let from = capturers.trailing_zeros();
+            capturers &= capturers - 1;
+            let mut child = *self;
+            child.bb[1 - stm][0] &= !(1u64 << captured);
+            child.bb[stm][0] ^= 1 << from | 1 << ep;
+            if !child.in_check(stm) {
+                f(&child);
+            }
+        }
+    }
+
+    #[inline]
+    fn clear_color(&mut self, c: usize, s: u32) {
+        for r in 0..6 {
+            self.bb[c][r] &= !(1u64 << s);
+        }
+    }
+
+    /// Calls `f(parent)` for every position, `mover` to move, from which a non-capturing,
+    /// non-promoting move of `mover` leads here. With `pawns` false, pawn un-pushes are left out
+    /// (they change the pawn structure, which DTZ treats as a zeroing exit). Parents whose side not
+    /// to move would be in check are left out.
+    pub fn for_each_unmove(&self, mover: usize, pawns: bool, mut f: impl FnMut(&Board)) {
+        let occ = self.occupied();
+        let empty = !occ;
+        for role in 0..6 {
+            let mut pieces = self.bb[mover][role];
+            while pieces != 0 {
+                let to = pieces.trailing_zeros();
+                pieces &= pieces - 1;
+                let mut origins = if role == 0 {
+                    if !pawns {
+                        continue;
+                    }
+                    pawn_unpush_origins(mover, to, occ)
+                } else {
+                    piece_attacks(role, to, occ) & empty
+                };
+                while origins != 0 {
+                    let from = origins.trailing_zeros();
+                    origins &= origins - 1;
+                    let mut parent = *self;
+                    parent.bb[mover][role] ^= 1 << from | 1 << to;
+                    if !parent.in_check(1 - mover) {
+                        f(&parent);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn pawn_unpush_origins(mover: usize, to: u32, occ: u64) -> u64 {
+    let (down, rank_two, rank_four): (i32, u32, u32) =
+        if mover == 0 { (-8, 1, 3) } else { (8, 6, 4) };
+    let rank = to / 8;
+    if rank == rank_two {
+        return 0;
+    }
+    let one = (to as i32 + down) as u32;
+    if occ >> one & 1 != 0 {
+        return 0;
+    }
+    let mut out = 1u64 << one;
+    if rank == rank_four {
+        let two = (one as i32 + down) as u32;
+        if occ >> two & 1 == 0 {
+            out |= 1 << two;
+        }
+    }
+    out
+}
+
+#[inline]
+fn color(c: usize) -> Color {
+    if c == 0 { Color::White } else { Color::Black }
+}
+
+#[inline]
+fn piece_attacks(role: usize, from: u32, occ: u64) -> u64 {
+    let s = sq(from);
+    let occ = Bitboard(occ);
+    match role {
+        1 => knight_attacks(s).0,
+        2 => bishop_attacks(s, occ).0,
+        3 => rook_attacks(s, occ).0,
+        4 => queen_attacks(s, occ).0,
+        _ => king_attacks(s).0,
+    }
+}
+
+/// The eight symmetries of the board as bit flags applied in order: files mirrored, ranks
+/// mirrored, then the a1–h8 diagonal transposed.
+pub mod sym {
+    pub const FILE: u8 = 1;
+    pub const RANK: u8 = 2;
+    pub const DIAG: u8 = 4;
+
+    #[inline]
+    pub fn square(t: u8, mut s: u32) -> u32 {
+        if t & FILE != 0 {
+            s ^= 7;
+        }
+        if t & RANK != 0 {
+            s ^= 56;
+        }
+        if t & DIAG != 0 {
+            s = (s & 7) << 3 | s >> 3;
+        }
+        s
+    }
+
+    #[inline]
+    fn transpose(mut x: u64) -> u64 {
+        // Delta swaps along the a1-h8 diagonal (Chess Programming Wiki's flipDiagA1H8).
+        const K1: u64 = 0x5500_5500_5500_5500;
+        const K2: u64 = 0x3333_0000_3333_0000;
+        const K4: u64 = 0x0f0f_0f0f_0000_0000;
+        let mut t = K4 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        t = K2 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        t = K1 & (x ^ (x << 7));
+        x ^= t ^ (t >> 7);
+        x
+    }
+
+    #[inline]
+    pub fn bitboard(t: u8, mut b: u64) -> u64 {
+        if t & FILE != 0 {
+            b = b.reverse_bits().swap_bytes();
+        }
+        if t & RANK != 0 {
+            b = b.swap_bytes();
+        }
+        if t & DIAG != 0 {
+            b = transpose(b);
+        }
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_agree_on_squares_and_bitboards() {
+        for t in 0..8u8 {
+            for s in 0..64 {
+                assert_eq!(sym::bitboard(t, 1 << s), 1 << sym::square(t, s), "t={t} s={s}");
+            }
+        }
+    }
+
+    #[test]
+    fn move_counts_match_the_rules_core() {
+        for fen in [
+            "8/8/8/3k4/8/8/2QK4/8 w - - 0 1",
+            "8/1P6/8/3k4/8/8/2QK4/8 w - - 0 1",
+            "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/3p4/8/4P3/4K3 b - - 0 1",
+            "8/8/8/8/8/2k5/1p6/2R1K3 b - - 0 1",
+        ] {
+            let pos = vidle_core::parse_fen(fen).unwrap();
+            let b = Board::from_position(&pos);
+            let mut n = 0;
+            b.for_each_move(pos.turn().index(), |_, _| n += 1);
+            assert_eq!(n as u64, pos.count_legal(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn unmoves_invert_quiet_moves() {
+        let pos = vidle_core::parse_fen("8/8/8/3k4/8/2P5/2QK4/8 w - - 0 1").unwrap();
+        let b = Board::from_position(&pos);
+        b.for_each_move(0, |child, class| {
+            if class != MoveClass::Exit {
+                let mut found = false;
+                child.for_each_unmove(0, true, |p| found |= *p == b);
+                assert!(found);
+            }
+        });
+    }
+}

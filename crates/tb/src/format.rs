@@ -1,0 +1,386 @@
+//! The table file format, shared by the writer (generator) and the reader (prober).
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "VIDLETB\x1a"
+//!      8     2  format version (1)
+//!     10     1  metric: 0 DTM, 1 DTZ
+//!     11     1  entry width in bytes (1 or 2)
+//!     12     1  codec: 0 raw, 1 zstd
+//!     13     3  reserved (0)
+//!     16    12  material: counts[color][role], white then black, pawn..king
+//!     28     8  positions per side to move (index size, broken indices included)
+//!     36     4  entries per block
+//!     40     4  number of blocks
+//!     44    64  counts per side (white to move, black to move): win, draw, loss, illegal
+//!    108     2  longest distance in plies
+//!    110    14  reserved (0)
+//!    124     4  CRC-32 of bytes 0..124
+//!    128  16·n  block index: offset u64, compressed length u32, CRC-32 u32 of the compressed bytes
+//!      …     4  CRC-32 of the block index
+//!      …        blocks
+//! ```
+//! Entries: white to move's whole index, then black to move's, as [`crate::value::Code`]s with
+//! illegal stored as 0 (the code 0 means "unknown" only inside the generator). All integers are
+//! little-endian. Files are written to `NAME.tmp` and renamed when complete.
+
+use rayon::prelude::*;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::TbError;
+use crate::material::Material;
+use crate::value::{Code, ILLEGAL, TbValue};
+
+pub const MAGIC: [u8; 8] = *b"VIDLETB\x1a";
+pub const VERSION: u16 = 1;
+pub const HEADER_LEN: usize = 128;
+/// Entries per block: 8 KiB of one-byte entries. A probe decompresses one block.
+pub const BLOCK_ENTRIES: u32 = 8192;
+/// zstd level: chosen by measurement (see README): level 19 shrinks files ~10% more but
+/// compresses ~8× slower, which would dominate generation time.
+pub const ZSTD_LEVEL: i32 = 12;
+
+pub const CODEC_RAW: u8 = 0;
+pub const CODEC_ZSTD: u8 = 1;
+
+/// Which distance a table stores.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum MetricKind {
+    /// Distance to mate in plies, no fifty-move rule.
+    Dtm = 0,
+    /// Distance to the next capture or pawn move in plies; above 100: cursed win / blessed loss.
+    Dtz = 1,
+}
+
+impl MetricKind {
+    pub fn extension(self) -> &'static str {
+        match self {
+            MetricKind::Dtm => "vdtm",
+            MetricKind::Dtz => "vdtz",
+        }
+    }
+}
+
+/// The file name of a table (`KQvKR.vdtm`).
+pub fn file_name(material: &Material, metric: MetricKind) -> String {
+    format!("{material}.{}", metric.extension())
+}
+
+pub fn table_path(dir: &Path, material: &Material, metric: MetricKind) -> PathBuf {
+    dir.join(file_name(material, metric))
+}
+
+/// The decoded header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub metric: MetricKind,
+    pub width: u8,
+    pub codec: u8,
+    pub material: Material,
+    pub size: u64,
+    pub block_entries: u32,
+    pub blocks: u32,
+    /// `counts[side] = [win, draw, loss, illegal]` over the index.
+    pub counts: [[u64; 4]; 2],
+    pub max_distance: u16,
+}
+
+impl Header {
+    fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut h = [0u8; HEADER_LEN];
+        h[0..8].copy_from_slice(&MAGIC);
+        h[8..10].copy_from_slice(&VERSION.to_le_bytes());
+        h[10] = self.metric as u8;
+        h[11] = self.width;
+        h[12] = self.codec;
+        for c in 0..2 {
+            h[16 + 6 * c..22 + 6 * c].copy_from_slice(&self.material.counts[c]);
+        }
+        h[28..36].copy_from_slice(&self.size.to_le_bytes());
+        h[36..40].copy_from_slice(&self.block_entries.to_le_bytes());
+        h[40..44].copy_from_slice(&self.blocks.to_le_bytes());
+        for side in 0..2 {
+            for k in 0..4 {
+                let o = 44 + 32 * side + 8 * k;
+                h[o..o + 8].copy_from_slice(&self.counts[side][k].to_le_bytes());
+            }
+        }
+        h[108..110].copy_from_slice(&self.max_distance.to_le_bytes());
+        let crc = crc32fast::hash(&h[..124]);
+        h[124..128].copy_from_slice(&crc.to_le_bytes());
+        h
+    }
+
+    /// Parses and checks a header (magic, version, checksum, consistency).
+    pub fn parse(h: &[u8], table: &str) -> Result<Header, TbError> {
+        let bad =
+            |reason: &str| TbError::BadHeader { table: table.to_string(), reason: reason.into() };
+        if h.len() < HEADER_LEN {
+            return Err(bad("file too short"));
+        }
+        if h[0..8] != MAGIC {
+            return Err(bad("wrong magic"));
+        }
+        let version = u16::from_le_bytes([h[8], h[9]]);
+        if version != VERSION {
+            return Err(bad(&format!("format version {version}, expected {VERSION}")));
+        }
+        if crc32fast::hash(&h[..124]) != u32::from_le_bytes(h[124..128].try_into().unwrap()) {
+            return Err(bad("header checksum mismatch"));
+        }
+        let metric = match h[10] {
+            0 => MetricKind::Dtm,
+            1 => MetricKind::Dtz,
+            _ => return Err(bad("unknown metric")),
+        };
+        let mut material = Material { counts: [[0; 6]; 2] };
+        for c in 0..2 {
+            material.counts[c].copy_from_slice(&h[16 + 6 * c..22 + 6 * c]);
+        }
+        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().unwrap());
+        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().unwrap());
+        let mut counts = [[0u64; 4]; 2];
+        for (side, row) in counts.iter_mut().enumerate() {
+            for (k, c) in row.iter_mut().enumerate() {
+                *c = u64_at(44 + 32 * side + 8 * k);
+            }
+        }
+        let header = Header {
+            metric,
+            width: h[11],
+            codec: h[12],
+            material,
+            size: u64_at(28),
+            block_entries: u32_at(36),
+            blocks: u32_at(40),
+            counts,
+            max_distance: u16::from_le_bytes([h[108], h[109]]),
+        };
+        if !matches!(header.width, 1 | 2) || !matches!(header.codec, CODEC_RAW | CODEC_ZSTD) {
+            return Err(bad("unknown entry width or codec"));
+        }
+        if material.counts[0][5] != 1 || material.counts[1][5] != 1 || material.total() > 7 {
+            return Err(bad("impossible material"));
+        }
+        if header.size != crate::index::Layout::new(material).size {
+            return Err(bad("index size does not match the material"));
+        }
+        if header.block_entries == 0
+            || header.blocks as u64 != (2 * header.size).div_ceil(header.block_entries as u64)
+        {
+            return Err(bad("block count does not match the index size"));
+        }
+        Ok(header)
+    }
+
+    /// Entries in block `b` (the last one may be short).
+    pub fn block_len(&self, b: u32) -> usize {
+        let start = b as u64 * self.block_entries as u64;
+        (2 * self.size - start).min(self.block_entries as u64) as usize
+    }
+}
+
+/// One block's place in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockEntry {
+    pub offset: u64,
+    pub len: u32,
+    pub crc: u32,
+}
+
+/// Parses the block index that follows the header; checks its checksum and bounds.
+pub fn parse_index(
+    bytes: &[u8],
+    header: &Header,
+    file_len: u64,
+    table: &str,
+) -> Result<Vec<BlockEntry>, TbError> {
+    let bad = |reason: &str| TbError::BadHeader { table: table.to_string(), reason: reason.into() };
+    let n = header.blocks as usize;
+    if bytes.len() < n * 16 + 4 {
+        return Err(bad("block index truncated"));
+    }
+    let crc = u32::from_le_bytes(bytes[n * 16..n * 16 + 4].try_into().unwrap());
+    if crc32fast::hash(&bytes[..n * 16]) != crc {
+        return Err(bad("block index checksum mismatch"));
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let e = &bytes[i * 16..i * 16 + 16];
+        let entry = BlockEntry {
+            offset: u64::from_le_bytes(e[0..8].try_into().unwrap()),
+            len: u32::from_le_bytes(e[8..12].try_into().unwrap()),
+            crc: u32::from_le_bytes(e[12..16].try_into().unwrap()),
+        };
+        if entry.offset.checked_add(entry.len as u64).is_none_or(|end| end > file_len) {
+            return Err(bad(&format!("block {i} lies outside the file")));
+        }
+        out.push(entry);
+    }
+    Ok(out)
+}
+
+/// Bytes of the header plus the block index.
+pub fn prefix_len(blocks: u32) -> u64 {
+    HEADER_LEN as u64 + 16 * blocks as u64 + 4
+}
+
+/// Checks and decompresses one block into codes.
+pub fn decode_block(
+    header: &Header,
+    b: u32,
+    entry: &BlockEntry,
+    raw: &[u8],
+    table: &str,
+) -> Result<Vec<Code>, TbError> {
+    let corrupt =
+        |reason: String| TbError::CorruptBlock { table: table.to_string(), block: b, reason };
+    if crc32fast::hash(raw) != entry.crc {
+        return Err(corrupt("checksum mismatch".into()));
+    }
+    let n = header.block_len(b);
+    let want = n * header.width as usize;
+    let bytes = match header.codec {
+        CODEC_ZSTD => zstd::bulk::decompress(raw, want).map_err(|e| corrupt(e.to_string()))?,
+        _ => raw.to_vec(),
+    };
+    if bytes.len() != want {
+        return Err(corrupt(format!("{} bytes after decompression, expected {want}", bytes.len())));
+    }
+    Ok(if header.width == 1 {
+        bytes.iter().map(|&x| if x == 0 { ILLEGAL } else { x as Code }).collect()
+    } else {
+        bytes
+            .chunks_exact(2)
+            .map(|c| match u16::from_le_bytes([c[0], c[1]]) {
+                0 => ILLEGAL,
+                x => x,
+            })
+            .collect()
+    })
+}
+
+/// Counts per side `[win, draw, loss, illegal]` and the longest distance.
+pub fn summarize(codes: &[Vec<Code>; 2]) -> ([[u64; 4]; 2], u16) {
+    let mut counts = [[0u64; 4]; 2];
+    let mut max = 0;
+    for side in 0..2 {
+        for &c in &codes[side] {
+            match TbValue::from_code(c) {
+                Some(TbValue::Win(d)) => {
+                    counts[side][0] += 1;
+                    max = max.max(d);
+                }
+                Some(TbValue::Draw) => counts[side][1] += 1,
+                Some(TbValue::Loss(d)) => {
+                    counts[side][2] += 1;
+                    max = max.max(d);
+                }
+                None => counts[side][3] += 1,
+            }
+        }
+    }
+    (counts, max)
+}
+
+/// Serialises a finished table with the given codec (blocks compressed in parallel).
+pub fn encode_table(
+    material: Material,
+    metric: MetricKind,
+    codes: &[Vec<Code>; 2],
+    codec: u8,
+) -> Vec<u8> {
+    let size = codes[0].len() as u64;
+    let (counts, max_distance) = summarize(codes);
+    let width: u8 = if codes.iter().flatten().all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 };
+    let all: Vec<Code> = codes[0].iter().chain(codes[1].iter()).copied().collect();
+    let blocks: Vec<Vec<u8>> = all
+        .par_chunks(BLOCK_ENTRIES as usize)
+        .map(|chunk| {
+            let mut raw = Vec::with_capacity(chunk.len() * width as usize);
+            for &c in chunk {
+                let c = if c == ILLEGAL { 0 } else { c };
+                if width == 1 {
+                    raw.push(c as u8);
+                } else {
+                    raw.extend_from_slice(&c.to_le_bytes());
+                }
+            }
+            match codec {
+                CODEC_ZSTD => zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("zstd compresses"),
+                _ => raw,
+            }
+        })
+        .collect();
+    let header = Header {
+        metric,
+        width,
+        codec,
+        material,
+        size,
+        block_entries: BLOCK_ENTRIES,
+        blocks: blocks.len() as u32,
+        counts,
+        max_distance,
+    };
+    let mut out = header.to_bytes().to_vec();
+    let mut offset = prefix_len(header.blocks);
+    let mut index = Vec::with_capacity(blocks.len() * 16);
+    for blk in &blocks {
+        index.extend_from_slice(&offset.to_le_bytes());
+        index.extend_from_slice(&(blk.len() as u32).to_le_bytes());
+        index.extend_from_slice(&crc32fast::hash(blk).to_le_bytes());
+        offset += blk.len() as u64;
+    }
+    out.extend_from_slice(&index);
+    out.extend_from_slice(&crc32fast::hash(&index).to_le_bytes());
+    for blk in blocks {
+        out.extend_from_slice(&blk);
+    }
+    out
+}
+
+/// Writes a table file atomically: `NAME.tmp`, flushed, then renamed to `NAME`.
+pub fn write_table(
+    dir: &Path,
+    material: Material,
+    metric: MetricKind,
+    codes: &[Vec<Code>; 2],
+) -> io::Result<u64> {
+    let bytes = encode_table(material, metric, codes, CODEC_ZSTD);
+    let path = table_path(dir, &material, metric);
+    let tmp = path.with_extension(format!("{}.tmp", metric.extension()));
+    {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(&bytes)?;
+        f.sync_all()?;
+    }
+    fs::rename(&tmp, &path)?;
+    Ok(bytes.len() as u64)
+}
+
+/// Reads and checks a whole file held in memory (used to load sub-tables and by `verify`).
+pub fn decode_table(bytes: &[u8], table: &str) -> Result<(Header, [Vec<Code>; 2]), TbError> {
+    let header = Header::parse(bytes, table)?;
+    let index = parse_index(&bytes[HEADER_LEN..], &header, bytes.len() as u64, table)?;
+    let blocks: Vec<Vec<Code>> = index
+        .par_iter()
+        .enumerate()
+        .map(|(b, e)| {
+            let raw = &bytes[e.offset as usize..(e.offset + e.len as u64) as usize];
+            decode_block(&header, b as u32, e, raw, table)
+        })
+        .collect::<Result<_, _>>()?;
+    let mut all: Vec<Code> = blocks.into_iter().flatten().collect();
+    let black = all.split_off(header.size as usize);
+    Ok((header, [all, black]))
+}
+
+/// Reads a table file from disk completely.
+pub fn read_table(path: &Path) -> Result<(Header, [Vec<Code>; 2]), TbError> {
+    let table = path.display().to_string();
+    let bytes = fs::read(path).map_err(|source| TbError::Io { table: table.clone(), source })?;
+    decode_table(&bytes, &table)
+}

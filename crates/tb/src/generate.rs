@@ -1,0 +1,340 @@
+//! Table generation: DTM and DTZ for one endgame from its solved successors, and the driver that
+//! walks the dependency graph, keeps finished tables (resumable) and reports time and memory.
+
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
+
+use crate::board::{Board, MoveClass};
+use crate::error::TbError;
+use crate::format::{self, MetricKind};
+use crate::index::Layout;
+use crate::material::{DependencyGraph, Material};
+use crate::retro::{Metric, Solver};
+use crate::value::{Code, DRAW, TbValue, Wdl};
+
+/// Solved tables held in memory, looked up by position (colour flips handled).
+#[derive(Default)]
+pub struct TableSet {
+    tables: HashMap<Material, (Layout, [Vec<Code>; 2])>,
+}
+
+impl TableSet {
+    pub fn insert(&mut self, material: Material, codes: [Vec<Code>; 2]) {
+        self.tables.insert(material, (Layout::new(material), codes));
+    }
+
+    pub fn memory(&self) -> u64 {
+        self.tables.values().map(|(l, _)| l.size * 4).sum()
+    }
+
+    /// The code of `b` with `stm` to move; bare kings are a draw.
+    pub fn code(&self, b: &Board, stm: usize) -> Code {
+        let m = b.material();
+        if m == Material::KVK {
+            return DRAW;
+        }
+        let (norm, flip) = m.normalized();
+        let (layout, codes) =
+            self.tables.get(&norm).unwrap_or_else(|| panic!("sub-table {norm} not loaded"));
+        if flip {
+            let f = b.color_flipped();
+            codes[1 - stm][layout.encode(&f) as usize]
+        } else {
+            codes[stm][layout.encode(b) as usize]
+        }
+    }
+}
+
+fn child_value(code: Code) -> TbValue {
+    TbValue::from_code(code).expect("a legal move leads to a legal position")
+}
+
+/// Which table a metric reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Dtm,
+    Dtz,
+}
+
+/// The mover's value of a move whose child (opponent to move) is worth `child` to the opponent.
+fn mover_value(kind: Kind, child: TbValue, zeroing: bool) -> TbValue {
+    match kind {
+        Kind::Dtm => child.parent(),
+        Kind::Dtz if zeroing => zeroing_value(child),
+        Kind::Dtz => child.parent(),
+    }
+}
+
+/// The value of a move for the mover. Quiet moves stay in the retrograde graph (`None`); pawn
+/// pushes read the slice of this table with the pawns further advanced, solved before; captures
+/// and promotions read the sub-tables. After a double push the opponent's en passant captures
+/// count too (tables hold positions without en passant rights).
+struct SliceMetric<'a> {
+    kind: Kind,
+    subs: &'a TableSet,
+    own: &'a Solver<'a>,
+}
+
+impl SliceMetric<'_> {
+    fn own_value(&self, child: &Board, child_stm: usize) -> TbValue {
+        let idx = self.own.layout.encode(child) as usize;
+        child_value(self.own.vals[child_stm][idx].load(Relaxed))
+    }
+}
+
+impl Metric for SliceMetric<'_> {
+    const PAWN_UNMOVES: bool = false;
+    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> Option<TbValue> {
+        let v = match class {
+            MoveClass::Quiet => return None,
+            MoveClass::PawnPush => self.own_value(child, child_stm),
+            MoveClass::DoublePush(ep) => {
+                let mut best = self.own_value(child, child_stm);
+                child.for_each_ep_capture(child_stm, ep as u32, |grandchild| {
+                    let g = child_value(self.subs.code(grandchild, 1 - child_stm));
+                    best = best.max(mover_value(self.kind, g, true));
+                });
+                best
+            }
+            MoveClass::Exit => child_value(self.subs.code(child, child_stm)),
+        };
+        Some(mover_value(self.kind, v, true))
+    }
+}
+
+/// The value of a zeroing move for the mover, from the 5-valued result after it: the counter
+/// restarts, so only win/cursed/draw/blessed/loss matter, at distance 1 (real) or 101 (beyond
+/// the fifty-move horizon).
+fn zeroing_value(child: TbValue) -> TbValue {
+    match Wdl::from_dtz(child) {
+        Wdl::Loss => TbValue::Win(1),
+        Wdl::BlessedLoss => TbValue::Win(101),
+        Wdl::Draw => TbValue::Draw,
+        Wdl::CursedWin => TbValue::Loss(101),
+        Wdl::Win => TbValue::Loss(1),
+    }
+}
+
+/// How far the pawns have advanced; a pawn push always increases it.
+fn pawn_progress(b: &Board) -> usize {
+    let mut p = 0;
+    let mut w = b.bb[0][0];
+    while w != 0 {
+        p += (w.trailing_zeros() / 8) as usize;
+        w &= w - 1;
+    }
+    let mut k = b.bb[1][0];
+    while k != 0 {
+        p += 7 - (k.trailing_zeros() / 8) as usize;
+        k &= k - 1;
+    }
+    p
+}
+
+/// DTM and DTZ of one endgame.
+pub struct Solved {
+    pub dtm: [Vec<Code>; 2],
+    pub dtz: [Vec<Code>; 2],
+    pub solver_memory: u64,
+}
+
+/// Solves one endgame; `subs_dtm`/`subs_dtz` hold every successor table.
+pub fn solve_endgame(
+    material: Material,
+    subs_dtm: &TableSet,
+    subs_dtz: &TableSet,
+    mut on_level: impl FnMut(&str, usize),
+) -> Solved {
+    let layout = Layout::new(material);
+    let all: Vec<u32> = (0..layout.size as u32).collect();
+    // Slices of pawn progress, most advanced first: a pawn push always leads to a later slice.
+    let mut slices: Vec<Vec<u32>> = Vec::new();
+    if material.has_pawns() {
+        let progress: Vec<usize> = all
+            .par_iter()
+            .map(|&i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b)))
+            .collect();
+        for (i, p) in progress.into_iter().enumerate() {
+            if slices.len() <= p {
+                slices.resize_with(p + 1, Vec::new);
+            }
+            slices[p].push(i as u32);
+        }
+    } else {
+        slices.push(all);
+    }
+    let mut solver_memory = 0;
+    let mut run = |kind: Kind, subs: &TableSet| {
+        let solver = Solver::new(&layout);
+        solver_memory = solver.memory() + layout.size * 4;
+        let metric = SliceMetric { kind, subs, own: &solver };
+        let name = if kind == Kind::Dtm { "DTM" } else { "DTZ" };
+        for slice in slices.iter().rev().filter(|s| !s.is_empty()) {
+            solver.solve(&metric, slice, |d| on_level(name, d));
+        }
+        solver.into_codes()
+    };
+    let dtm = run(Kind::Dtm, subs_dtm);
+    let dtz = run(Kind::Dtz, subs_dtz);
+    Solved { dtm, dtz, solver_memory }
+}
+
+/// Options of [`generate`].
+#[derive(Clone, Debug)]
+pub struct GenOptions {
+    pub dir: PathBuf,
+    /// Worker threads (0: rayon's default, one per core).
+    pub threads: usize,
+    pub progress: bool,
+}
+
+/// What generating (or finding) one table took.
+#[derive(Clone, Debug)]
+pub struct GenReport {
+    pub material: Material,
+    /// Already on disk from an earlier run.
+    pub kept: bool,
+    pub seconds: f64,
+    pub positions: u64,
+    pub dtm_bytes: u64,
+    pub dtz_bytes: u64,
+    /// Working arrays of the solver plus loaded successor tables.
+    pub working_memory: u64,
+    /// Peak resident set of the process while this table ran (Linux; 0 elsewhere).
+    pub peak_rss: u64,
+}
+
+fn complete(dir: &Path, m: &Material) -> Option<(u64, u64)> {
+    let mut sizes = [0; 2];
+    for (k, metric) in [MetricKind::Dtm, MetricKind::Dtz].into_iter().enumerate() {
+        let path = format::table_path(dir, m, metric);
+        let bytes = std::fs::read(&path).ok()?;
+        let h = format::Header::parse(&bytes, "").ok()?;
+        if h.material != *m || h.metric != metric {
+            return None;
+        }
+        sizes[k] = bytes.len() as u64;
+    }
+    Some((sizes[0], sizes[1]))
+}
+
+/// Peak resident set size so far, and a reset of it (Linux only).
+fn peak_rss(reset: bool) -> u64 {
+    if reset {
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn load(dir: &Path, m: &Material, metric: MetricKind) -> Result<[Vec<Code>; 2], TbError> {
+    let path = format::table_path(dir, m, metric);
+    if !path.exists() {
+        return Err(TbError::Missing { table: path.display().to_string() });
+    }
+    Ok(format::read_table(&path)?.1)
+}
+
+/// Generates `targets` and everything they depend on, in dependency order, into `opts.dir`.
+/// Tables already complete on disk are kept, so an interrupted run resumes.
+pub fn generate(
+    targets: &[Material],
+    opts: &GenOptions,
+    mut on_table: impl FnMut(&GenReport),
+) -> Result<Vec<GenReport>, TbError> {
+    std::fs::create_dir_all(&opts.dir)
+        .map_err(|source| TbError::Io { table: opts.dir.display().to_string(), source })?;
+    let graph = DependencyGraph::closure(targets);
+    let order = graph.order();
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(opts.threads).build().expect("thread pool");
+
+    let multi = MultiProgress::new();
+    if !opts.progress {
+        multi.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let total: u64 = order.iter().map(|m| Layout::new(*m).size * 2).sum();
+    let overall = multi.add(ProgressBar::new(total));
+    overall.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>6} [{bar:40}] {percent:>3}% {elapsed_precise} ETA {eta_precise} {msg}",
+        )
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    overall.set_prefix("all");
+    let table_bar = multi.add(ProgressBar::new_spinner());
+    table_bar.set_style(
+        ProgressStyle::with_template("{prefix:>6} {spinner} {msg} ({elapsed})").expect("template"),
+    );
+
+    let mut reports = Vec::new();
+    for m in order {
+        let positions = Layout::new(m).size * 2;
+        if let Some((dtm_bytes, dtz_bytes)) = complete(&opts.dir, &m) {
+            overall.inc(positions);
+            let r = GenReport {
+                material: m,
+                kept: true,
+                seconds: 0.0,
+                positions,
+                dtm_bytes,
+                dtz_bytes,
+                working_memory: 0,
+                peak_rss: 0,
+            };
+            on_table(&r);
+            reports.push(r);
+            continue;
+        }
+        peak_rss(true);
+        let start = Instant::now();
+        table_bar.set_prefix(m.to_string());
+        let name = m.to_string();
+        let result = pool.install(|| -> Result<GenReport, TbError> {
+            let mut subs_dtm = TableSet::default();
+            let mut subs_dtz = TableSet::default();
+            for s in &graph.edges[&m] {
+                subs_dtm.insert(*s, load(&opts.dir, s, MetricKind::Dtm)?);
+                subs_dtz.insert(*s, load(&opts.dir, s, MetricKind::Dtz)?);
+            }
+            let solved = solve_endgame(m, &subs_dtm, &subs_dtz, |metric, d| {
+                table_bar.set_message(format!("{name}: {metric} ply {d}"));
+                table_bar.tick();
+            });
+            table_bar.set_message(format!("{name}: compressing"));
+            let io = |source| TbError::Io { table: name.clone(), source };
+            let dtm_bytes =
+                format::write_table(&opts.dir, m, MetricKind::Dtm, &solved.dtm).map_err(io)?;
+            let dtz_bytes =
+                format::write_table(&opts.dir, m, MetricKind::Dtz, &solved.dtz).map_err(io)?;
+            Ok(GenReport {
+                material: m,
+                kept: false,
+                seconds: 0.0,
+                positions,
+                dtm_bytes,
+                dtz_bytes,
+                working_memory: solved.solver_memory + subs_dtm.memory() + subs_dtz.memory(),
+                peak_rss: 0,
+            })
+        });
+        let mut r = result?;
+        r.seconds = start.elapsed().as_secs_f64();
+        r.peak_rss = peak_rss(false);
+        overall.inc(positions);
+        on_table(&r);
+        reports.push(r);
+    }
+    table_bar.finish_and_clear();
+    overall.finish();
+    Ok(reports)
+}

@@ -1,0 +1,377 @@
+//! The prober: tables open lazily (one per material and metric), blocks are checked, decompressed
+//! and cached; file access goes through [`Source`].
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
+
+use vidle_core::{Move, Position};
+
+use crate::board::Board;
+use crate::error::TbError;
+use crate::format::{self, BlockEntry, Header, MetricKind};
+use crate::index::Layout;
+use crate::material::Material;
+use crate::value::{Code, DRAW, TbValue, Wdl};
+
+/// Random access to a table file's bytes.
+pub trait Source: Send + Sync {
+    fn len(&self) -> u64;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Fills `buf` from `offset`.
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()>;
+}
+
+/// Positioned reads on an open file (the safe default).
+pub struct FileSource(File, u64);
+
+impl FileSource {
+    pub fn open(path: &Path) -> std::io::Result<FileSource> {
+        let f = File::open(path)?;
+        let len = f.metadata()?.len();
+        Ok(FileSource(f, len))
+    }
+}
+
+impl Source for FileSource {
+    fn len(&self) -> u64 {
+        self.1
+    }
+
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::FileExt::read_exact_at(&self.0, buf, offset)
+        }
+        #[cfg(windows)]
+        {
+            let mut done = 0;
+            while done < buf.len() {
+                let n = std::os::windows::fs::FileExt::seek_read(
+                    &self.0,
+                    &mut buf[done..],
+                    offset + done as u64,
+                )?;
+                if n == 0 {
+                    return Err(std::io::ErrorKind::UnexpectedEof.into());
+                }
+                done += n;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A memory-mapped file.
+pub struct MmapSource(memmap2::Mmap);
+
+impl MmapSource {
+    pub fn open(path: &Path) -> std::io::Result<MmapSource> {
+        let f = File::open(path)?;
+        // SAFETY: table files are written once to a temporary name and renamed into place, never
+        // modified afterwards; a file truncated by someone else could fault, which is the
+        // documented risk of memory-mapping and why `FileSource` exists.
+        let map = unsafe { memmap2::Mmap::map(&f)? };
+        Ok(MmapSource(map))
+    }
+}
+
+impl Source for MmapSource {
+    fn len(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        let start = usize::try_from(offset).map_err(|_| std::io::ErrorKind::UnexpectedEof)?;
+        let src = self.0.get(start..start + buf.len()).ok_or(std::io::ErrorKind::UnexpectedEof)?;
+        buf.copy_from_slice(src);
+        Ok(())
+    }
+}
+
+/// Blocks kept decompressed per table before the cache is emptied.
+const CACHE_BLOCKS: usize = 256;
+
+/// One open table file.
+pub struct TableFile {
+    pub name: String,
+    pub header: Header,
+    layout: Layout,
+    index: Vec<BlockEntry>,
+    source: Box<dyn Source>,
+    cache: Mutex<HashMap<u32, Arc<Vec<Code>>>>,
+}
+
+impl TableFile {
+    /// Reads and checks the header and block index.
+    pub fn open(source: Box<dyn Source>, name: &str) -> Result<TableFile, TbError> {
+        let io = |source| TbError::Io { table: name.to_string(), source };
+        let len = source.len();
+        let mut head = vec![0u8; format::HEADER_LEN.min(len as usize)];
+        source.read_at(0, &mut head).map_err(io)?;
+        let header = Header::parse(&head, name)?;
+        let prefix = format::prefix_len(header.blocks);
+        if prefix > len {
+            return Err(TbError::BadHeader {
+                table: name.into(),
+                reason: "block index truncated".into(),
+            });
+        }
+        let mut idx = vec![0u8; (prefix - format::HEADER_LEN as u64) as usize];
+        source.read_at(format::HEADER_LEN as u64, &mut idx).map_err(io)?;
+        let index = format::parse_index(&idx, &header, len, name)?;
+        Ok(TableFile {
+            name: name.to_string(),
+            layout: Layout::new(header.material),
+            header,
+            index,
+            source,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Decompressed block `b` (checked against its checksum; cached).
+    pub fn block(&self, b: u32) -> Result<Arc<Vec<Code>>, TbError> {
+        if let Some(blk) = self.cache.lock().expect("cache lock").get(&b) {
+            return Ok(blk.clone());
+        }
+        let e = self.index.get(b as usize).ok_or_else(|| TbError::CorruptBlock {
+            table: self.name.clone(),
+            block: b,
+            reason: "no such block".into(),
+        })?;
+        let mut raw = vec![0u8; e.len as usize];
+        self.source
+            .read_at(e.offset, &mut raw)
+            .map_err(|source| TbError::Io { table: self.name.clone(), source })?;
+        let blk = Arc::new(format::decode_block(&self.header, b, e, &raw, &self.name)?);
+        let mut cache = self.cache.lock().expect("cache lock");
+        if cache.len() >= CACHE_BLOCKS {
+            cache.clear();
+        }
+        cache.insert(b, blk.clone());
+        Ok(blk)
+    }
+
+    /// The entry of index `idx` with `side` to move.
+    pub fn code(&self, side: usize, idx: u64) -> Result<Code, TbError> {
+        let pos = side as u64 * self.header.size + idx;
+        let per = self.header.block_entries as u64;
+        let blk = self.block((pos / per) as u32)?;
+        Ok(blk[(pos % per) as usize])
+    }
+
+    /// Checks every block's checksum and decompression.
+    pub fn verify_blocks(&self) -> Result<(), TbError> {
+        for b in 0..self.header.blocks {
+            self.block(b)?;
+        }
+        self.cache.lock().expect("cache lock").clear();
+        Ok(())
+    }
+}
+
+/// The platform data directory for tables: `$VIDLE_TB_DIR`, else `$XDG_DATA_HOME/vidle/tb`, else
+/// `~/.local/share/vidle/tb` (`%APPDATA%\vidle\tb` on Windows).
+pub fn default_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("VIDLE_TB_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("vidle").join("tb");
+    }
+    if cfg!(windows)
+        && let Some(d) = std::env::var_os("APPDATA")
+    {
+        return PathBuf::from(d).join("vidle").join("tb");
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    home.join(".local").join("share").join("vidle").join("tb")
+}
+
+/// Tables opened so far; `None` remembers a file that does not exist.
+type OpenTables = HashMap<(Material, MetricKind), Option<Arc<TableFile>>>;
+
+/// A directory of tables, probed by position.
+///
+/// ```no_run
+/// use vidle_tb::{Tablebases, TbValue};
+/// let tb = Tablebases::open("tables").unwrap();
+/// let pos = vidle_core::parse_fen("8/8/8/8/8/2k5/8/KQ6 w - - 0 1").unwrap();
+/// if let Some(Ok(v)) = tb.probe_dtm(&pos) {
+///     println!("{v}"); // e.g. "mate in 9"
+/// }
+/// ```
+pub struct Tablebases {
+    dir: PathBuf,
+    mmap: bool,
+    max_pieces: u32,
+    tables: RwLock<OpenTables>,
+}
+
+impl Tablebases {
+    /// Opens a directory (files themselves open on first use).
+    ///
+    /// # Errors
+    /// The directory cannot be read.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<Tablebases, TbError> {
+        let dir = dir.into();
+        let mut max_pieces = 0;
+        let entries = std::fs::read_dir(&dir)
+            .map_err(|source| TbError::Io { table: dir.display().to_string(), source })?;
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(stem) = name.strip_suffix(".vdtm").or_else(|| name.strip_suffix(".vdtz"))
+                && let Ok(m) = stem.parse::<Material>()
+            {
+                max_pieces = max_pieces.max(m.total());
+            }
+        }
+        Ok(Tablebases { dir, mmap: true, max_pieces, tables: RwLock::new(HashMap::new()) })
+    }
+
+    /// Use positioned reads instead of memory maps for files opened from now on.
+    pub fn without_mmap(mut self) -> Tablebases {
+        self.mmap = false;
+        self
+    }
+
+    /// The most pieces (kings included) of any table found in the directory.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The open table of `material` (normalised), or `None` when its file does not exist.
+    pub fn table(
+        &self,
+        material: Material,
+        metric: MetricKind,
+    ) -> Result<Option<Arc<TableFile>>, TbError> {
+        if let Some(t) = self.tables.read().expect("table map").get(&(material, metric)) {
+            return Ok(t.clone());
+        }
+        let path = format::table_path(&self.dir, &material, metric);
+        let t = if path.exists() {
+            let name = format::file_name(&material, metric);
+            let io = |source| TbError::Io { table: name.clone(), source };
+            let source: Box<dyn Source> = if self.mmap {
+                Box::new(MmapSource::open(&path).map_err(io)?)
+            } else {
+                Box::new(FileSource::open(&path).map_err(io)?)
+            };
+            Some(Arc::new(TableFile::open(source, &name)?))
+        } else {
+            None
+        };
+        self.tables.write().expect("table map").insert((material, metric), t.clone());
+        Ok(t)
+    }
+
+    /// The stored code of a board (no castling, no en passant), `None` when no table covers it.
+    fn code(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
+        let m = b.material();
+        if m == Material::KVK {
+            return Some(Ok(DRAW));
+        }
+        if m.total() > 7 {
+            return None;
+        }
+        let (norm, flip) = m.normalized();
+        let table = match self.table(norm, metric) {
+            Ok(Some(t)) => t,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        let (b, stm) = if flip { (b.color_flipped(), 1 - stm) } else { (*b, stm) };
+        Some(table.code(stm, table.layout.encode(&b)))
+    }
+
+    fn probe(&self, pos: &Position, metric: MetricKind) -> Option<Result<TbValue, TbError>> {
+        if pos.castling_rooks().is_nonempty() {
+            return None;
+        }
+        let b = Board::from_position(pos);
+        let stm = pos.turn().index();
+        let value = match self.code(&b, stm, metric)? {
+            Ok(c) => match TbValue::from_code(c) {
+                Some(v) => v,
+                None => {
+                    return Some(Err(TbError::CorruptBlock {
+                        table: format::file_name(&b.material().normalized().0, metric),
+                        block: u32::MAX,
+                        reason: "legal position stored as illegal".into(),
+                    }));
+                }
+            },
+            Err(e) => return Some(Err(e)),
+        };
+        if pos.ep_square().is_none() {
+            return Some(Ok(value));
+        }
+        // Tables hold positions without en passant rights: add the en passant captures by hand.
+        let mut best = value;
+        for m in pos.legal_moves().iter().filter(|m| m.is_en_passant()) {
+            let child = pos.played(m);
+            let v = match self.probe(&child, metric)? {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            };
+            let v = match metric {
+                MetricKind::Dtm => v.parent(),
+                MetricKind::Dtz => zeroing(v),
+            };
+            best = best.max(v);
+        }
+        Some(Ok(best))
+    }
+
+    /// Distance to mate in plies (no fifty-move rule). `None`: no table for this position
+    /// (too many pieces, castling rights, file missing).
+    pub fn probe_dtm(&self, pos: &Position) -> Option<Result<TbValue, TbError>> {
+        self.probe(pos, MetricKind::Dtm)
+    }
+
+    /// Distance to zeroing in plies, counted with the halfmove clock at zero; distances above 100
+    /// are cursed wins / blessed losses.
+    pub fn probe_dtz(&self, pos: &Position) -> Option<Result<TbValue, TbError>> {
+        self.probe(pos, MetricKind::Dtz)
+    }
+
+    /// Win/draw/loss with the fifty-move rule (halfmove clock taken as zero).
+    pub fn probe_wdl(&self, pos: &Position) -> Option<Result<Wdl, TbError>> {
+        Some(self.probe_dtz(pos)?.map(Wdl::from_dtz))
+    }
+
+    /// Every legal move with its DTM value for the mover, best first. `None` when the position
+    /// or one of its successors is not covered.
+    pub fn root_moves(&self, pos: &Position) -> Option<Result<Vec<(Move, TbValue)>, TbError>> {
+        let mut out = Vec::new();
+        for m in pos.legal_moves().iter() {
+            let child = pos.played(m);
+            match self.probe_dtm(&child)? {
+                Ok(v) => out.push((m, v.parent())),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        Some(Ok(out))
+    }
+}
+
+/// A zeroing move's DTZ value for the mover (see the generator).
+fn zeroing(child: TbValue) -> TbValue {
+    match Wdl::from_dtz(child) {
+        Wdl::Loss => TbValue::Win(1),
+        Wdl::BlessedLoss => TbValue::Win(101),
+        Wdl::Draw => TbValue::Draw,
+        Wdl::CursedWin => TbValue::Loss(101),
+        Wdl::Win => TbValue::Loss(1),
+    }
+}

@@ -1,0 +1,187 @@
+//! Statistics of a finished table over the full board, and the independent consistency check.
+
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+use vidle_core::fen::Setup;
+use vidle_core::{Color, Position};
+
+use crate::board::{Board, sym};
+use crate::error::TbError;
+use crate::format::{self, MetricKind};
+use crate::index::Layout;
+use crate::material::Material;
+use crate::probe::Tablebases;
+use crate::value::{Code, TbValue};
+
+/// Counts for one side to move, from that side's point of view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideStats {
+    pub legal: u64,
+    pub win: u64,
+    pub draw: u64,
+    pub loss: u64,
+    pub longest_win_moves: u16,
+    pub longest_win_example: Option<String>,
+    pub longest_loss_moves: u16,
+    pub longest_loss_example: Option<String>,
+    /// DTM in plies → positions (wins positive plies, losses negative, draws absent).
+    pub histogram: BTreeMap<i32, u64>,
+}
+
+/// How many full-board positions an index stands for: the size of its symmetry orbit.
+fn orbit(layout_pawns: bool, b: &Board) -> u64 {
+    if layout_pawns {
+        return 2;
+    }
+    let transposed = b.bb.map(|side| side.map(|x| sym::bitboard(sym::DIAG, x)));
+    if transposed == b.bb { 4 } else { 8 }
+}
+
+/// Full-board statistics of one table's DTM file.
+pub fn table_stats(codes: &[Vec<Code>; 2], material: Material) -> [SideStats; 2] {
+    let layout = Layout::new(material);
+    let pawns = material.has_pawns();
+    let per_side = |side: usize| -> SideStats {
+        let turn = if side == 0 { Color::White } else { Color::Black };
+        let mut s = (0..layout.size)
+            .into_par_iter()
+            .fold(SideStats::default, |mut s, idx| {
+                let Some(v) = TbValue::from_code(codes[side][idx as usize]) else { return s };
+                let b = layout.decode(idx).expect("valid index has a position");
+                let w = orbit(pawns, &b);
+                s.legal += w;
+                match v {
+                    TbValue::Win(d) => {
+                        s.win += w;
+                        *s.histogram.entry(d as i32).or_default() += w;
+                        if v.moves() > s.longest_win_moves || s.longest_win_example.is_none() {
+                            s.longest_win_moves = v.moves();
+                            s.longest_win_example = Some(b.fen(turn));
+                        }
+                    }
+                    TbValue::Loss(d) => {
+                        s.loss += w;
+                        *s.histogram.entry(-(d as i32)).or_default() += w;
+                        if v.moves() > s.longest_loss_moves || s.longest_loss_example.is_none() {
+                            s.longest_loss_moves = v.moves();
+                            s.longest_loss_example = Some(b.fen(turn));
+                        }
+                    }
+                    TbValue::Draw => s.draw += w,
+                }
+                s
+            })
+            .reduce(SideStats::default, |mut a, b| {
+                a.legal += b.legal;
+                a.win += b.win;
+                a.draw += b.draw;
+                a.loss += b.loss;
+                for (k, v) in b.histogram {
+                    *a.histogram.entry(k).or_default() += v;
+                }
+                if b.longest_win_example.is_some()
+                    && (a.longest_win_example.is_none()
+                        || b.longest_win_moves > a.longest_win_moves)
+                {
+                    a.longest_win_moves = b.longest_win_moves;
+                    a.longest_win_example = b.longest_win_example;
+                }
+                if b.longest_loss_example.is_some()
+                    && (a.longest_loss_example.is_none()
+                        || b.longest_loss_moves > a.longest_loss_moves)
+                {
+                    a.longest_loss_moves = b.longest_loss_moves;
+                    a.longest_loss_example = b.longest_loss_example;
+                }
+                a
+            });
+        if s.win == 0 {
+            s.longest_win_example = None;
+        }
+        if s.loss == 0 {
+            s.longest_loss_example = None;
+        }
+        s
+    };
+    [per_side(0), per_side(1)]
+}
+
+/// Builds a rules-core position from a board (no castling, no en passant).
+pub fn to_position(b: &Board, stm: usize) -> Option<Position> {
+    let mut board = [None; 64];
+    for (s, slot) in board.iter_mut().enumerate() {
+        *slot = b.piece_at(s as u32);
+    }
+    let turn = if stm == 0 { Color::White } else { Color::Black };
+    let setup = Setup { board, turn, castling: Vec::new(), ep: None, halfmove: 0, fullmove: 1 };
+    Position::from_setup(&setup).ok()
+}
+
+/// The result of [`verify_table`].
+#[derive(Clone, Debug, Default)]
+pub struct VerifyReport {
+    pub positions: u64,
+    pub errors: Vec<String>,
+    pub error_count: u64,
+}
+
+/// Checks every block's checksum, then that every position's DTM is the best of its successors'
+/// values, through the rules core's move generator and the prober (not the generator's code).
+pub fn verify_table(tb: &Tablebases, material: Material) -> Result<VerifyReport, TbError> {
+    for metric in [MetricKind::Dtm, MetricKind::Dtz] {
+        let t = tb
+            .table(material, metric)?
+            .ok_or_else(|| TbError::Missing { table: format::file_name(&material, metric) })?;
+        t.verify_blocks()?;
+    }
+    let layout = Layout::new(material);
+    let dtm = tb.table(material, MetricKind::Dtm)?.expect("checked above");
+    let (positions, errors) = (0..layout.size)
+        .into_par_iter()
+        .map(|idx| -> Result<(u64, Vec<String>), TbError> {
+            let Some(b) = layout.decode(idx) else { return Ok((0, Vec::new())) };
+            let mut n = 0;
+            let mut errs = Vec::new();
+            for stm in 0..2 {
+                let stored = TbValue::from_code(dtm.code(stm, idx)?);
+                let pos = to_position(&b, stm);
+                if pos.is_none() != stored.is_none() {
+                    errs.push(format!("{}: legality disagrees", b.fen(Color::ALL[stm])));
+                    continue;
+                }
+                let (Some(pos), Some(stored)) = (pos, stored) else { continue };
+                n += 1;
+                let moves = pos.legal_moves();
+                let expected = if moves.is_empty() {
+                    if pos.is_check() { TbValue::Loss(0) } else { TbValue::Draw }
+                } else {
+                    let mut best = TbValue::Loss(0);
+                    for m in moves.iter() {
+                        let v = tb.probe_dtm(&pos.played(m)).ok_or_else(|| {
+                            TbError::Missing { table: format!("successor of {material}") }
+                        })??;
+                        best = best.max(v.parent());
+                    }
+                    best
+                };
+                if expected != stored {
+                    errs.push(format!(
+                        "{}: stored {stored:?}, successors give {expected:?}",
+                        b.fen(Color::ALL[stm])
+                    ));
+                }
+            }
+            Ok((n, errs))
+        })
+        .try_reduce(
+            || (0, Vec::new()),
+            |mut a, b| {
+                a.0 += b.0;
+                a.1.extend(b.1);
+                Ok(a)
+            },
+        )?;
+    let error_count = errors.len() as u64;
+    Ok(VerifyReport { positions, errors: errors.into_iter().take(20).collect(), error_count })
+}
