@@ -55,9 +55,11 @@ fn load(path: &str) -> Result<Arc<dyn OpeningBook>, String> {
     Ok(Arc::new(PolyglotSource::new(BookRef::File(book))))
 }
 
-/// An engine with the built-in book installed; `own_book` turns its use on.
+/// An engine with the built-in book installed (`own_book` turns its use on) and the tablebases
+/// of the data directory, if there are any.
 pub fn engine_with_book(own_book: bool) -> Engine {
     let mut engine = Engine::new();
+    crate::tb_source::install(&mut engine);
     engine.set_book(Some(Arc::new(PolyglotSource::built_in())));
     engine.set_book_loader(load);
     let _ = engine.set_option("OwnBook", if own_book { "true" } else { "false" });

@@ -9,6 +9,7 @@ mod perft_cmd;
 mod pgn;
 mod play;
 mod tb_cmd;
+mod tb_source;
 mod uci;
 mod web;
 

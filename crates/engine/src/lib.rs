@@ -175,6 +175,50 @@ pub trait OpeningBook: Send + Sync {
     fn pick(&self, game: &Game) -> Option<Move>;
 }
 
+/// A tablebase result for the side to move at the root, after one of its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TbOutcome {
+    /// The mover mates in this many plies (counted from the root position).
+    Win(u32),
+    Draw,
+    /// The mover is mated in this many plies.
+    Loss(u32),
+}
+
+impl TbOutcome {
+    /// Ordering key: faster wins first, then draws, then slower losses.
+    fn rank(self) -> (i8, i64) {
+        match self {
+            TbOutcome::Win(p) => (1, -(p as i64)),
+            TbOutcome::Draw => (0, 0),
+            TbOutcome::Loss(p) => (-1, p as i64),
+        }
+    }
+
+    /// As a UCI-style score in moves.
+    pub fn score(self) -> Score {
+        match self {
+            TbOutcome::Win(p) => Score::Mate(p.div_ceil(2) as i32),
+            TbOutcome::Draw => Score::Cp(0),
+            TbOutcome::Loss(p) => Score::Mate(-((p / 2) as i32)),
+        }
+    }
+}
+
+/// Endgame tablebases as the engine uses them at the root. The engine knows no file format; the
+/// application supplies one (`vidle-tb`).
+pub trait Tablebase: Send + Sync {
+    /// The most pieces (kings included) any available table covers.
+    fn max_pieces(&self) -> u32;
+    /// Every legal move with its exact result for the side to move, or `None` when the position
+    /// or a successor is not covered. Wins that the fifty-move rule would turn into draws are
+    /// reported as draws.
+    fn root_moves(&self, pos: &vidle_core::Position) -> Option<Vec<(Move, TbOutcome)>>;
+}
+
+/// Opens the tablebase directory named by the `TablebasePath` option.
+pub type TablebaseLoader = fn(&str) -> Result<Arc<dyn Tablebase>, String>;
+
 /// Opens a book file named by the `BookFile` option.
 pub type BookLoader = fn(&str) -> Result<Arc<dyn OpeningBook>, String>;
 
@@ -212,6 +256,8 @@ pub struct Engine {
     last_result: SearchResult,
     book: Option<Arc<dyn OpeningBook>>,
     book_loader: Option<BookLoader>,
+    tablebase: Option<Arc<dyn Tablebase>>,
+    tablebase_loader: Option<TablebaseLoader>,
     rng: strength::Rng,
     /// Set when the last search was weakened: the move it chose instead of the best one.
     chosen: Option<ChosenSlot>,
@@ -249,6 +295,8 @@ impl Engine {
             last_result: SearchResult::default(),
             book: None,
             book_loader: None,
+            tablebase: None,
+            tablebase_loader: None,
             rng: strength::Rng::new(seed),
             chosen: None,
         }
@@ -257,6 +305,16 @@ impl Engine {
     /// Installs the book used when `OwnBook` is on (`None` removes it).
     pub fn set_book(&mut self, book: Option<Arc<dyn OpeningBook>>) {
         self.book = book;
+    }
+
+    /// Installs the tablebases consulted at the root (`None` removes them).
+    pub fn set_tablebase(&mut self, tb: Option<Arc<dyn Tablebase>>) {
+        self.tablebase = tb;
+    }
+
+    /// Installs the function that opens directories named by the `TablebasePath` option.
+    pub fn set_tablebase_loader(&mut self, loader: TablebaseLoader) {
+        self.tablebase_loader = Some(loader);
     }
 
     /// Installs the function that opens files named by the `BookFile` option.
@@ -292,6 +350,7 @@ impl Engine {
             },
             OptionSpec { name: "OwnBook", kind: Check { default: false } },
             OptionSpec { name: "BookFile", kind: Text { default: "<built-in>" } },
+            OptionSpec { name: "TablebasePath", kind: Text { default: "<default>" } },
         ]
     }
 
@@ -349,6 +408,12 @@ impl Engine {
             "uci_limitstrength" => self.settings.limit_strength = check()?,
             "uci_elo" => self.settings.elo = spin(MIN_ELO as i64, MAX_ELO as i64)? as u32,
             "ownbook" => self.settings.own_book = check()?,
+            "tablebasepath" => {
+                let loader = self
+                    .tablebase_loader
+                    .ok_or_else(|| "TablebasePath: no tablebase support built in".to_string())?;
+                self.tablebase = Some(loader(value.trim())?);
+            }
             "bookfile" => {
                 let loader = self
                     .book_loader
@@ -417,7 +482,56 @@ impl Engine {
             return;
         }
 
-        // Step 2. Limited strength: a capped search over several lines, then a human-like pick.
+        // Step 2. Tablebases at the root: with a win or a loss the table's move is played at once
+        // (fastest mate, longest resistance); in a drawn position only the non-losing moves are
+        // searched, so the engine keeps playing for practical chances.
+        if !limits.infinite
+            && let Some(tb) = &self.tablebase
+            && let Some(mut moves) =
+                tb_root_moves(tb.as_ref(), game.position(), &limits.searchmoves)
+        {
+            moves.sort_by_key(|&(_, o)| std::cmp::Reverse(o.rank()));
+            let (best, outcome) = moves[0];
+            let tbhits = moves.len() as u64;
+            if outcome != TbOutcome::Draw {
+                let info = SearchInfo {
+                    depth: 1,
+                    seldepth: 1,
+                    multipv: 1,
+                    score: outcome.score(),
+                    bound: None,
+                    nodes: 0,
+                    nps: 0,
+                    time_ms: 0,
+                    hashfull: 0,
+                    tbhits,
+                    pv: vec![best],
+                };
+                let result =
+                    SearchResult { best: Some(best), ponder: None, info: Some(info.clone()) };
+                self.last_result = result.clone();
+                self.handle = Some(std::thread::spawn(move || {
+                    on_event(SearchEvent::Message(format!("tablebase: {outcome:?}")));
+                    on_event(SearchEvent::Info(info));
+                    on_event(SearchEvent::BestMove { best: Some(best), ponder: None });
+                    (Vec::new(), result)
+                }));
+                return;
+            }
+            limits.searchmoves =
+                moves.iter().filter(|(_, o)| *o == TbOutcome::Draw).map(|&(m, _)| m).collect();
+            let mut inner = on_event;
+            let mut announced = false;
+            on_event = Box::new(move |ev| {
+                if !announced {
+                    announced = true;
+                    inner(SearchEvent::Message("tablebase: draw".to_string()));
+                }
+                inner(ev)
+            });
+        }
+
+        // Step 3. Limited strength: a capped search over several lines, then a human-like pick.
         let mut multipv = self.settings.multipv;
         if self.settings.limit_strength {
             let plan = strength::plan(self.settings.elo);
@@ -547,6 +661,23 @@ impl Engine {
     pub fn last_result(&self) -> &SearchResult {
         &self.last_result
     }
+}
+
+/// The tablebase results for the root moves (only those in `searchmoves` when it is given), or
+/// `None` when the tables do not cover the position.
+fn tb_root_moves(
+    tb: &dyn Tablebase,
+    pos: &vidle_core::Position,
+    searchmoves: &[Move],
+) -> Option<Vec<(Move, TbOutcome)>> {
+    if pos.occupied().count() > tb.max_pieces() || pos.castling_rooks().is_nonempty() {
+        return None;
+    }
+    let mut moves = tb.root_moves(pos)?;
+    if !searchmoves.is_empty() {
+        moves.retain(|(m, _)| searchmoves.contains(m));
+    }
+    (!moves.is_empty()).then_some(moves)
 }
 
 impl Drop for Engine {

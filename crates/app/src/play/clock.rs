@@ -23,7 +23,7 @@ impl Clock {
             .trim()
             .parse()
             .map_err(|_| format!("--clock: bad increment '{inc}' in '{spec}'"))?;
-        if !(minutes > 0.0 && minutes <= 600.0) || !(0.0..=600.0).contains(&seconds) {
+        if !(minutes > 0.0 && minutes <= 600.0 && (0.0..=600.0).contains(&seconds)) {
             return Err(format!(
                 "--clock '{spec}': expected minutes in (0, 600] and seconds in [0, 600]"
             ));

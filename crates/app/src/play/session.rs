@@ -42,6 +42,8 @@ pub struct Session {
     ended: Option<(String, String)>,
     /// Whether the engine's last answer came from the opening book.
     last_was_book: bool,
+    /// Set when the engine's last answer came from (or was restricted by) the tablebases.
+    last_tb: Option<String>,
 }
 
 fn pick_color(c: ColorChoice) -> Color {
@@ -140,6 +142,7 @@ impl Session {
             chess960,
             ended: None,
             last_was_book: false,
+            last_tb: None,
         };
         s.apply_strength();
         if chess960 {
@@ -389,6 +392,7 @@ impl Session {
         let mut last = None;
         let mut best = None;
         self.last_was_book = false;
+        self.last_tb = None;
         for ev in rx {
             match ev {
                 SearchEvent::Info(info) => {
@@ -401,7 +405,11 @@ impl Session {
                         last = Some(info);
                     }
                 }
-                SearchEvent::Message(_) => {}
+                SearchEvent::Message(m) => {
+                    if let Some(rest) = m.strip_prefix("tablebase: ") {
+                        self.last_tb = Some(rest.to_string());
+                    }
+                }
                 SearchEvent::BookMove(_) => self.last_was_book = true,
                 SearchEvent::BestMove { best: b, .. } => {
                     best = b;
@@ -492,6 +500,29 @@ impl Session {
                     self.t("Vidle announces mate in", "Vidle ohlašuje mat v")
                 ));
             }
+        }
+        if let Some(tb) = &self.last_tb {
+            let mover = self.lang.color(pos.turn());
+            let text = match info.as_ref().map(|i| i.score) {
+                _ if tb == "draw" => {
+                    self.t("draw (tablebase)", "remíza (databáze koncovek)").to_string()
+                }
+                Some(Score::Mate(n)) if n > 0 => {
+                    format!(
+                        "{mover} {} {n} ({})",
+                        self.t("mates in", "dá mat v"),
+                        self.t("tablebase", "databáze koncovek")
+                    )
+                }
+                Some(Score::Mate(n)) => format!(
+                    "{mover} {} {} ({})",
+                    self.t("is mated in", "dostane mat v"),
+                    -n,
+                    self.t("tablebase", "databáze koncovek")
+                ),
+                _ => tb.clone(),
+            };
+            msg.push_str(&format!("\n{text}"));
         }
         self.say(&msg);
     }

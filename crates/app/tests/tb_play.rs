@@ -1,0 +1,62 @@
+//! The engine with generated tablebases: perfect play at the root over UCI, announcements in
+//! terminal play, and a clear error for a bad `TablebasePath`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn vidle(args: &[&str], input: &str, env: &[(&str, &str)]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string()
+}
+
+fn tables() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("vidle-tb-play-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["tb", "gen", "--quiet", "--max-pieces", "3", "--dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
+#[test]
+fn tablebase_moves_over_uci_and_in_play() {
+    let dir = tables();
+    let path = dir.to_str().unwrap();
+    // KQ v K, white to move: the table's fastest mate (mate in 6 from here) is played at once.
+    let uci = vidle(
+        &["uci"],
+        &format!(
+            "setoption name TablebasePath value {path}\nposition fen 8/8/8/8/8/2k5/8/KQ6 w - - 0 1\ngo depth 5\nsetoption name TablebasePath value /no/such/dir\nisready\nquit\n"
+        ),
+        &[],
+    );
+    assert!(uci.contains("score mate 6") && uci.contains("tbhits"), "{uci}");
+    assert!(uci.contains("bestmove "), "{uci}");
+    assert!(uci.contains("info string error: setoption: TablebasePath '/no/such/dir'"), "{uci}");
+
+    // The losing side defends longest, and terminal play says so.
+    let play = vidle(
+        &["play", "--fen", "8/8/8/8/8/2k5/8/KQ6 b - - 0 1", "--color", "white"],
+        "quit\n",
+        &[("VIDLE_TB_DIR", path)],
+    );
+    assert!(play.contains("Black is mated in 7 (tablebase)"), "{play}");
+
+    // A drawn ending (K+N v K) is searched among the non-losing moves and announced as a draw.
+    let draw = vidle(
+        &["play", "--fen", "8/8/8/8/8/2k5/8/KN6 b - - 0 1", "--color", "white", "--depth", "3"],
+        "quit\n",
+        &[("VIDLE_TB_DIR", path)],
+    );
+    assert!(draw.contains("draw (tablebase)") || draw.contains("insufficient material"), "{draw}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
