@@ -6,8 +6,8 @@
 //! rises, and candidates losing more than a level-dependent margin against the best line are never
 //! played. The result is a player who mostly finds sensible moves, prefers good ones, misses deep
 //! tactics and sometimes chooses a clearly inferior move — not one that throws pieces away at
-//! random. The constants were set so the levels land near their names in games against Stockfish's
-//! own `UCI_Elo` (see the README's table).
+//! random. The anchors below were set from games against Stockfish's own `UCI_Elo` (see the
+//! README's table).
 
 use crate::{Score, SearchInfo};
 use vidle_core::Move;
@@ -16,33 +16,26 @@ use vidle_core::Move;
 pub const MIN_ELO: u32 = 600;
 pub const MAX_ELO: u32 = 2800;
 
-/// Tunables of the weakening, in one place.
-struct StrengthParams {
-    /// Depth cap: `(elo - DEPTH_BASE) / DEPTH_PER`, at least 1.
-    depth_base: i64,
-    depth_per: i64,
-    /// Node cap: `NODES_AT_MIN * 2^((elo - MIN_ELO) / NODES_DOUBLING)`.
-    nodes_at_min: f64,
-    nodes_doubling: f64,
-    /// Noise (cp) added to each candidate: `(NOISE_TOP - elo) / NOISE_DIV`.
-    noise_top: i64,
-    noise_div: i64,
-    /// Candidates worse than the best by more than `noise * MAX_LOSS_FACTOR` are never chosen.
-    max_loss_factor: f64,
-    /// Lines searched to choose from.
-    multipv: usize,
-}
-
-const PARAMS: StrengthParams = StrengthParams {
-    depth_base: 500,
-    depth_per: 150,
-    nodes_at_min: 1500.0,
-    nodes_doubling: 190.0,
-    noise_top: 2900,
-    noise_div: 8,
-    max_loss_factor: 2.5,
-    multipv: 4,
-};
+/// Calibration anchors `(elo, depth cap, node cap, noise in cp)`; between anchors the values are
+/// interpolated (nodes geometrically). Set from games against Stockfish 15.1's own `UCI_Elo` at
+/// 5 s + 0.05 s (tools/match/levels.sh; the first round, with a formula giving depth 10, 250k
+/// nodes and 112 cp of noise at 2000, scored 0/16 there, so the upper levels were strengthened).
+const ANCHORS: [(u32, u32, f64, f64); 8] = [
+    (600, 1, 500.0, 300.0),
+    (1000, 3, 5_000.0, 220.0),
+    (1400, 6, 35_000.0, 160.0),
+    (1700, 9, 150_000.0, 90.0),
+    (2000, 12, 600_000.0, 45.0),
+    (2300, 16, 3_000_000.0, 15.0),
+    (2600, 30, 20_000_000.0, 5.0),
+    (2800, 64, 1e12, 0.0),
+];
+/// Candidates worse than the best by more than `noise * MAX_LOSS_FACTOR` (at least
+/// `MIN_LOSS_MARGIN_CP`) are never chosen.
+const MAX_LOSS_FACTOR: f64 = 2.5;
+const MIN_LOSS_MARGIN_CP: i32 = 10;
+/// Lines searched to choose from.
+const STRENGTH_MULTIPV: usize = 4;
 
 /// How a given Elo limits the search and the choice.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,18 +49,19 @@ pub struct Plan {
 
 /// The plan for `elo` (clamped to [`MIN_ELO`]..=[`MAX_ELO`]).
 pub fn plan(elo: u32) -> Plan {
-    let elo = elo.clamp(MIN_ELO, MAX_ELO) as i64;
-    let p = &PARAMS;
-    let depth = ((elo - p.depth_base) / p.depth_per).max(1) as u32;
-    let nodes =
-        (p.nodes_at_min * 2f64.powf((elo - MIN_ELO as i64) as f64 / p.nodes_doubling)) as u64;
-    let noise = ((p.noise_top - elo) / p.noise_div).max(0) as i32;
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let i = ANCHORS.iter().rposition(|a| a.0 <= elo).unwrap_or(0).min(ANCHORS.len() - 2);
+    let (lo, hi) = (ANCHORS[i], ANCHORS[i + 1]);
+    let t = f64::from(elo - lo.0) / f64::from(hi.0 - lo.0);
+    let depth = (f64::from(lo.1) + t * f64::from(hi.1 - lo.1)).round() as u32;
+    let nodes = (lo.2.ln() + t * (hi.2.ln() - lo.2.ln())).exp() as u64;
+    let noise = lo.3 + t * (hi.3 - lo.3);
     Plan {
-        depth,
-        nodes,
-        multipv: p.multipv,
-        noise_cp: noise,
-        max_loss_cp: (noise as f64 * p.max_loss_factor) as i32,
+        depth: depth.max(1),
+        nodes: nodes.max(1),
+        multipv: STRENGTH_MULTIPV,
+        noise_cp: noise.round() as i32,
+        max_loss_cp: ((noise * MAX_LOSS_FACTOR) as i32).max(MIN_LOSS_MARGIN_CP),
     }
 }
 
