@@ -57,3 +57,25 @@ pub fn install(engine: &mut Engine) {
         engine.set_tablebase(Some(tb));
     }
 }
+
+/// Every legal move with its tablebase result ("Qf5 mate in 16", "Kb2 draw", "Qc1+ loses in 3"),
+/// best first, when the tables of the data directory cover `pos`; empty otherwise. For the web
+/// page's tablebase panel.
+pub fn root_lines(pos: &Position) -> Vec<String> {
+    static TABLES: std::sync::OnceLock<Option<Tablebases>> = std::sync::OnceLock::new();
+    let Some(tb) = TABLES.get_or_init(|| {
+        Tablebases::open(vidle_tb::default_dir()).ok().filter(|t| t.max_pieces() > 0)
+    }) else {
+        return Vec::new();
+    };
+    if pos.occupied().count() > tb.max_pieces() {
+        return Vec::new();
+    }
+    match tb.root_moves(pos) {
+        Some(Ok(moves)) => moves
+            .into_iter()
+            .map(|(m, v)| format!("{} {v}", vidle_core::notation::to_san(pos, m)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}

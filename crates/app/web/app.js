@@ -191,7 +191,19 @@ function render(state) {
   $('btn-hint').disabled = state.phase !== 'your_move';
   $('btn-undo').disabled = state.moves.length === 0;
   $('san-input').disabled = state.phase !== 'your_move';
-  $('tb-panel').hidden = !(state.tablebase && state.tablebase.length);
+  const tb = state.tablebase || [];
+  $('tb-panel').hidden = tb.length === 0;
+  if (tb.length) {
+    const head = document.createElement('h3');
+    head.textContent = 'Tablebase';
+    const list = document.createElement('ol');
+    for (const line of tb) {
+      const item = document.createElement('li');
+      item.textContent = line;
+      list.append(item);
+    }
+    $('tb-panel').replaceChildren(head, list);
+  }
 }
 
 function drawBoard() {

@@ -148,7 +148,7 @@ pub struct GameView {
     pub material: i32,
     pub clock: Option<ClockView>,
     pub info: Option<InfoView>,
-    /// Hook for a tablebase panel (per-move results) once tablebases are served; always empty now.
+    /// Every legal move with its tablebase result, best first, when tables cover the position.
     pub tablebase: Vec<String>,
     /// The opening-book moves of the current position (SAN), shown beside the opening name.
     pub book_moves: Vec<String>,
@@ -435,7 +435,7 @@ impl WebGame {
             material: self.material(),
             clock: self.clock.as_ref().map(|c| c.view()),
             info: self.last_info.clone(),
-            tablebase: Vec::new(),
+            tablebase: crate::tb_source::root_lines(&pos),
             book_moves: vidle_book::Book::default_book()
                 .entries_in_game(&self.game)
                 .iter()
