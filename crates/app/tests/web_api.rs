@@ -361,7 +361,9 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     let s = tokio::task::spawn_blocking(server).await.expect("server");
     let port = s.port;
     let c = s.client;
-    let g = s.new_game(json!({"movetime_ms": 300}));
+    // Out of the opening book, so the engine searches rather than answering from the book.
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
+    let g = s.new_game(json!({"movetime_ms": 300, "start": "fen", "fen": fen}));
     let id = id_of(&g);
     let url = format!("ws://127.0.0.1:{port}/api/game/{id}/ws");
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("ws connect");
@@ -370,7 +372,7 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     assert_eq!(hello["type"], "state");
     assert_eq!(hello["state"]["id"], id);
     let r = tokio::task::spawn_blocking(move || {
-        c.post(&format!("/api/game/{id}/move"), r#"{"move": "e4"}"#).status
+        c.post(&format!("/api/game/{id}/move"), r#"{"move": "a3"}"#).status
     })
     .await
     .expect("move");
