@@ -132,6 +132,10 @@ fn id_of(g: &Value) -> u64 {
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// A White-to-move middlegame position that is not in the built-in opening book, so the engine
+/// searches rather than answering from the book at once.
+const OUT_OF_BOOK: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
+
 #[test]
 fn new_game_validation() {
     let s = server();
@@ -213,7 +217,23 @@ fn moves_and_bad_moves() {
     assert_eq!(r.status, 200, "{}", r.body);
     let g = s.wait_for(id, |g| g["phase"] == "your_move");
     assert_eq!(g["moves"].as_array().map(Vec::len), Some(4));
-    assert!(g["info"]["depth"].as_u64().is_some(), "engine info kept: {g}");
+    // The reply is either a book move, marked as such and without search output, or a searched
+    // move whose last info line is kept for the page.
+    if g["moves"][3]["book"] == true {
+        assert!(g["info"].is_null(), "a book move has no search info: {g}");
+        assert!(g["book_moves"].as_array().is_some());
+    } else {
+        assert_eq!(g["moves"][3]["book"], false, "{g}");
+        assert!(g["info"]["depth"].as_u64().is_some(), "engine info kept: {g}");
+    }
+    assert_eq!(g["moves"][0]["book"], false, "the player's own moves are never book moves");
+
+    // From the standard start the built-in book always has a move: the engine's first move as
+    // White is played from it and marked.
+    let g = s.new_game(json!({"color": "black", "movetime_ms": 100}));
+    let g = s.wait_for(id_of(&g), |g| g["phase"] == "your_move");
+    assert_eq!(g["moves"][0]["book"], true, "{g}");
+    assert!(g["info"].is_null(), "{g}");
 
     // Unknown and malformed ids.
     assert_eq!(s.get("/api/game/999").status, 404);
@@ -305,10 +325,12 @@ fn undo_hint_draw_resign() {
     assert_eq!(s.post(&p("hint"), "").error_code(), "not_your_turn");
 
     // While the engine thinks, the player can neither move nor ask for a hint.
-    let g = s.new_game(json!({"color": "black", "movetime_ms": 20000}));
+    let g = s.new_game(
+        json!({"color": "black", "movetime_ms": 20000, "start": "fen", "fen": OUT_OF_BOOK}),
+    );
     let id = id_of(&g);
     assert_eq!(g["phase"], "thinking");
-    let r = s.post(&format!("/api/game/{id}/move"), r#"{"move": "e5"}"#);
+    let r = s.post(&format!("/api/game/{id}/move"), r#"{"move": "a6"}"#);
     assert_eq!((r.status, r.error_code().as_str()), (409, "not_your_turn"));
     assert_eq!(s.post(&format!("/api/game/{id}/hint"), "").error_code(), "not_your_turn");
     assert_eq!(s.post(&format!("/api/game/{id}/draw"), "").error_code(), "not_your_turn");
@@ -361,9 +383,7 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     let s = tokio::task::spawn_blocking(server).await.expect("server");
     let port = s.port;
     let c = s.client;
-    // Out of the opening book, so the engine searches rather than answering from the book.
-    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
-    let g = s.new_game(json!({"movetime_ms": 300, "start": "fen", "fen": fen}));
+    let g = s.new_game(json!({"movetime_ms": 300, "start": "fen", "fen": OUT_OF_BOOK}));
     let id = id_of(&g);
     let url = format!("ws://127.0.0.1:{port}/api/game/{id}/ws");
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("ws connect");
@@ -396,7 +416,9 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
 
     // A long search, then the page goes away: the search stops and is not played.
     let g = tokio::task::spawn_blocking(move || {
-        c.new_game(json!({"color": "black", "movetime_ms": 30000}))
+        c.new_game(
+            json!({"color": "black", "movetime_ms": 30000, "start": "fen", "fen": OUT_OF_BOOK}),
+        )
     })
     .await
     .expect("new game");

@@ -289,6 +289,10 @@ function drawMoves() {
     b.type = 'button';
     b.className = 'mv';
     b.textContent = m.san;
+    if (m.book) {
+      b.classList.add('book');
+      b.title = 'Book move';
+    }
     if (i + 1 === current) b.classList.add('current');
     b.addEventListener('click', () => goTo(i + 1));
     row.append(b);

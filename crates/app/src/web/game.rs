@@ -37,6 +37,8 @@ pub struct WebGame {
     pub last_info: Option<InfoView>,
     /// The ply at which the engine last declined a draw (no repeated offers on the same move).
     pub draw_declined_at: Option<usize>,
+    /// Plies (indices into the move list) the engine played from its opening book.
+    pub book_plies: Vec<usize>,
 }
 
 /// The engine's current thinking, for the page.
@@ -104,6 +106,8 @@ pub struct MoveView {
     pub to: String,
     /// The position after the move (for stepping through the game).
     pub fen: String,
+    /// The engine played this move from its opening book.
+    pub book: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -197,6 +201,7 @@ impl WebGame {
             search_id: 0,
             thinking: false,
             last_info: None,
+            book_plies: Vec::new(),
             draw_declined_at: None,
         };
         g.check_end();
@@ -260,9 +265,12 @@ impl WebGame {
             );
             return Err(ApiError::conflict("game_over", "Time has run out."));
         }
+        let ply = self.game.moves().len();
         if !self.game.play(m) {
             return Err(ApiError::bad_request("illegal_move", "That move is not legal here."));
         }
+        // Marks from an undone line no longer apply to the moves that replace it.
+        self.book_plies.retain(|&p| p < ply);
         self.draw_declined_at = None;
         if let Some(c) = &mut self.clock {
             c.start(!mover);
@@ -393,7 +401,8 @@ impl WebGame {
             .moves()
             .iter()
             .zip(self.game.positions())
-            .map(|(&m, p)| {
+            .enumerate()
+            .map(|(i, (&m, p))| {
                 let to =
                     if m.is_castle() && !self.chess960 { castle_king_target(m) } else { m.to() };
                 MoveView {
@@ -402,6 +411,7 @@ impl WebGame {
                     from: m.from().to_string(),
                     to: to.to_string(),
                     fen: fen::to_fen(&p.played(m), self.chess960),
+                    book: self.book_plies.contains(&i),
                 }
             })
             .collect();

@@ -196,8 +196,10 @@ pub fn maybe_start_engine(entry: &Arc<Entry>) {
     entry.publish_state();
     let entry = Arc::clone(entry);
     tokio::spawn(async move {
+        let mut from_book = false;
         while let Some(ev) = rx.recv().await {
             match ev {
+                SearchEvent::BookMove(_) => from_book = true,
                 SearchEvent::Info(info) if info.bound.is_none() => {
                     let view = InfoView::new(&pos, &info);
                     {
@@ -220,8 +222,11 @@ pub fn maybe_start_engine(entry: &Arc<Entry>) {
                         g.thinking = false;
                         match best {
                             Some(m) if g.game.position().is_legal(m) => {
+                                let ply = g.game.moves().len();
                                 if g.play(m).is_err() {
                                     g.check_flag();
+                                } else if from_book {
+                                    g.book_plies.push(ply);
                                 }
                             }
                             _ => g.check_end(),
