@@ -22,7 +22,7 @@
 //! ```
 //! Entries: white to move's whole index, then black to move's, as [`crate::value::Code`]s with
 //! illegal stored as 0 (the code 0 means "unknown" only inside the generator). All integers are
-//! little-endian. Files are written to `NAME.tmp` and renamed when complete.
+//! little-endian. Files are written to a temporary `NAME.<pid>-<n>.tmp` and renamed when complete.
 
 use rayon::prelude::*;
 use std::fs;
@@ -342,7 +342,10 @@ pub fn encode_table(
     out
 }
 
-/// Writes a table file atomically: `NAME.tmp`, flushed, then renamed to `NAME`.
+/// Writes a table file atomically: a temporary name unique to this process and call
+/// (`NAME.<pid>-<n>.tmp`), flushed, then renamed to `NAME`. Two writers of the same table (two
+/// `gen` runs on one directory, two test threads) never share a temporary file; the last rename
+/// wins and both wrote identical bytes.
 pub fn write_table(
     dir: &Path,
     material: Material,
@@ -351,7 +354,9 @@ pub fn write_table(
 ) -> io::Result<u64> {
     let bytes = encode_table(material, metric, codes, CODEC_ZSTD);
     let path = table_path(dir, &material, metric);
-    let tmp = path.with_extension(format!("{}.tmp", metric.extension()));
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = path.with_extension(format!("{}.{}-{n}.tmp", metric.extension(), std::process::id()));
     {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(&bytes)?;

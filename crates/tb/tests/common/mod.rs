@@ -37,6 +37,10 @@ pub fn shared_tables(names: &[&str]) -> PathBuf {
         .clone();
     let targets: Vec<Material> = names.iter().map(|n| n.parse().unwrap()).collect();
     let opts = GenOptions { dir: dir.clone(), threads: 0, progress: false };
+    // Tests run on parallel threads: one generates while the others wait, then find the tables
+    // already there (generation skips finished tables).
+    static GEN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = GEN.lock().unwrap_or_else(|e| e.into_inner());
     vidle_tb::generate(&targets, &opts, |_| {}).unwrap();
     dir
 }
