@@ -313,6 +313,9 @@ fn format_event(e: &SearchEvent, chess960: bool) -> String {
         SearchEvent::Info(i) => format_info(i, chess960),
         SearchEvent::Message(m) => format!("info string {m}"),
         SearchEvent::BookMove(m) => format!("info string book move {}", to_uci(*m, chess960)),
+        SearchEvent::CurrMove { depth, mv, number } => {
+            format!("info depth {depth} currmove {} currmovenumber {number}", to_uci(*mv, chess960))
+        }
         SearchEvent::BestMove { best: Some(b), ponder } => match ponder {
             Some(p) => format!("bestmove {} ponder {}", to_uci(*b, chess960), to_uci(*p, chess960)),
             None => format!("bestmove {}", to_uci(*b, chess960)),
@@ -443,6 +446,30 @@ mod tests {
         uci.handle("isready").unwrap();
         let t2 = wait_for(&buf, |t| t.matches("readyok").count() == 2);
         assert_eq!(t2.matches("bestmove").count(), 1, "{t}");
+    }
+
+    #[test]
+    fn currmove_after_a_second() {
+        let buf = Buf::default();
+        let mut uci = Uci::new(buf.clone());
+        uci.handle("position startpos moves e2e4").unwrap();
+        uci.handle("go infinite").unwrap();
+        let t = wait_for(&buf, |t| t.contains(" currmovenumber "));
+        uci.handle("stop").unwrap();
+        let line = t.lines().find(|l| l.contains(" currmove ")).expect("currmove line");
+        let w: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            (w[0], w[1], w[3], w[5]),
+            ("info", "depth", "currmove", "currmovenumber"),
+            "{line}"
+        );
+        assert!(w[2].parse::<u32>().is_ok_and(|d| d > 1), "{line}");
+        let pos =
+            vidle_core::parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+                .unwrap();
+        assert!(vidle_core::notation::parse_uci(&pos, w[4], false).is_ok(), "legal root move: {line}");
+        assert!(w[6].parse::<u32>().is_ok_and(|n| (1..=20).contains(&n)), "{line}");
+        wait_for(&buf, |t| t.contains("bestmove"));
     }
 
     #[test]

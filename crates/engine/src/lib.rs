@@ -82,6 +82,13 @@ pub enum SearchEvent {
     Message(String),
     /// The move comes from the opening book (sent just before `BestMove`, no search done).
     BookMove(Move),
+    /// The root move now being searched (UCI `currmove`), sent once a search has run for a
+    /// second; `number` counts the root moves of this iteration from 1.
+    CurrMove {
+        depth: u32,
+        mv: Move,
+        number: u32,
+    },
     /// The final answer; always the last event of a search. `best` is `None` only when the
     /// position has no legal move.
     BestMove {

@@ -16,6 +16,8 @@ use vidle_core::{Move, MoveList, Piece, Position};
 
 /// How often (in nodes) the main thread looks at the clock.
 const TIME_CHECK_INTERVAL: u64 = 1024;
+/// Root moves are reported (UCI `currmove`) only once a search has run this long.
+const CURRMOVE_AFTER_MS: u64 = 1000;
 /// Quiet moves remembered per node for history maluses.
 const MAX_QUIETS_TRIED: usize = 64;
 
@@ -44,6 +46,8 @@ pub struct Ctx<'a> {
     /// Every thread's node count (for the `nodes` limit).
     pub all_nodes: &'a [AtomicU64],
     pub node_limit: Option<u64>,
+    /// Where the main thread reports the root move being searched (`None` for helpers).
+    pub report: Option<&'a dyn Fn(crate::SearchEvent)>,
 }
 
 impl Ctx<'_> {
@@ -119,6 +123,15 @@ impl Worker {
         self.root_best = None;
         self.moved = [None; MAX_PLY + 4];
         self.eval_stack = [NO_EVAL; MAX_PLY + 4];
+    }
+
+    /// Reports the root move about to be searched, once the search has taken a while.
+    fn report_currmove(&self, ctx: &Ctx, depth: i32, mv: Move, number: i32) {
+        if let Some(report) = ctx.report
+            && ctx.time.elapsed_ms() >= CURRMOVE_AFTER_MS
+        {
+            report(crate::SearchEvent::CurrMove { depth: depth as u32, mv, number: number as u32 });
+        }
     }
 
     /// Counts a node and, on the main thread, checks the limits now and then.
@@ -340,8 +353,11 @@ impl Worker {
             / if improving { PARAMS.lmp_improving_divisor } else { PARAMS.lmp_divisor };
 
         while let Some(m) = picker.next(pos, &self.history) {
-            if root && !self.root_moves.contains(m) {
-                continue;
+            if root {
+                if !self.root_moves.contains(m) {
+                    continue;
+                }
+                self.report_currmove(ctx, depth, m, moves_searched + 1);
             }
             let quiet = !is_noisy(pos, m);
             let hist = if quiet { self.history.quiet(us, m) } else { 0 };

@@ -96,13 +96,15 @@ fn search_threads(
         nodes_out: &counters[i],
         all_nodes: &counters,
         node_limit: job.limits.nodes,
+        report: None,
     };
     let (main, helpers) = workers.split_at_mut(1);
     std::thread::scope(|s| {
+        let ctx_for = &ctx_for;
         for (i, w) in helpers.iter_mut().enumerate() {
-            let ctx = ctx_for(i + 1);
             let keys = &game_keys;
             s.spawn(move || {
+                let ctx = ctx_for(i + 1);
                 w.prepare(keys, allowed);
                 let spec = IterSpec {
                     max_depth,
@@ -114,11 +116,19 @@ fn search_threads(
             });
         }
         let w = &mut main[0];
-        let ctx = ctx_for(0);
+        // The main thread reports from iterative deepening and, for `currmove`, from the root
+        // of the search: both through one cell (never borrowed twice at once).
+        let sink = std::cell::RefCell::new(on_event);
+        let report = |e| {
+            if let Ok(mut f) = sink.try_borrow_mut() {
+                f(e);
+            }
+        };
+        let ctx = Ctx { report: Some(&report), ..ctx_for(0) };
         w.prepare(&game_keys, allowed);
         let spec =
             IterSpec { max_depth, multipv: job.multipv, mate: job.limits.mate, first_depth: 1 };
-        let r = w.iterate(&ctx, &root, allowed, &spec, on_event);
+        let r = w.iterate(&ctx, &root, allowed, &spec, &mut |e| (sink.borrow_mut())(e));
         // Helpers search until told; the main thread's decision ends the search for all.
         // While holding (infinite/ponder) the helpers keep working until stop/ponderhit.
         while job.signals.hold.load(Ordering::SeqCst) && !job.signals.stop.load(Ordering::SeqCst) {

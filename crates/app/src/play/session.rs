@@ -411,6 +411,7 @@ impl Session {
                     }
                 }
                 SearchEvent::BookMove(_) => self.last_was_book = true,
+                SearchEvent::CurrMove { .. } => {}
                 SearchEvent::BestMove { best: b, .. } => {
                     best = b;
                     break;
