@@ -34,6 +34,20 @@ impl Tablebase for Source {
         }
         Some(out)
     }
+
+    fn probe(&self, pos: &Position) -> Option<TbOutcome> {
+        // The DTZ table's verdict (at halfmove clock zero) decides whether the fifty-move rule
+        // spoils the result; the DTM table gives the distance. Errors mean "not covered".
+        match self.0.probe_wdl(pos)?.ok()? {
+            Wdl::Draw | Wdl::CursedWin | Wdl::BlessedLoss => Some(TbOutcome::Draw),
+            Wdl::Win | Wdl::Loss => match self.0.probe_dtm(pos)?.ok()? {
+                TbValue::Win(p) => Some(TbOutcome::Win(u32::from(p))),
+                TbValue::Loss(p) => Some(TbOutcome::Loss(u32::from(p))),
+                // The two tables disagree: trust neither.
+                TbValue::Draw => None,
+            },
+        }
+    }
 }
 
 /// Opens the tables in `path` (`<default>` or empty: the data directory).

@@ -58,5 +58,51 @@ fn tablebase_moves_over_uci_and_in_play() {
         &[("VIDLE_TB_DIR", path)],
     );
     assert!(draw.contains("draw (tablebase)") || draw.contains("insufficient material"), "{draw}");
+
+    // In the search: the root (K+Q v K+R) has no table, but after Qxd8+ the K+Q v K table says
+    // Black is mated in 9 more moves, so the search reports mate in 10 with tablebase hits.
+    let fen = "3r3k/8/8/8/8/8/8/K2Q4 w - - 0 1";
+    let out = uci_search(path, fen, 1);
+    assert!(out.contains("score mate 10 ") && out.contains("bestmove d1d8"), "{out}");
+    let hits = |out: &str| -> u64 {
+        let line = out.lines().rfind(|l| l.contains(" tbhits ")).unwrap_or_default();
+        let w: Vec<&str> = line.split_whitespace().collect();
+        w.iter().position(|&x| x == "tbhits").and_then(|i| w[i + 1].parse().ok()).unwrap_or(0)
+    };
+    assert!(hits(&out) > 0, "{out}");
+    // With a probe depth beyond the search depth nothing is probed, and no mate is proven.
+    let out = uci_search(path, fen, 100);
+    assert_eq!(hits(&out), 0, "{out}");
+    assert!(!out.contains("score mate 10 "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Searches `fen` to depth 8 with the tables in `path` and the given probe depth; returns the
+/// output up to `bestmove` (the engine is told to quit only after it).
+fn uci_search(path: &str, fen: &str, probe_depth: u32) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(
+        stdin,
+        "setoption name TablebasePath value {path}\nsetoption name TablebaseProbeDepth value {probe_depth}\nposition fen {fen}\ngo depth 8"
+    )
+    .unwrap();
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    let _ = child.wait();
+    out
 }

@@ -197,7 +197,7 @@ impl Worker {
             nps: nodes * 1000 / time_ms.max(1),
             time_ms,
             hashfull: ctx.tt.hashfull(),
-            tbhits: 0,
+            tbhits: ctx.tb.map_or(0, |tb| tb.hits.load(Ordering::Relaxed)),
             pv: pv.iter().flatten().copied().collect(),
         }
     }

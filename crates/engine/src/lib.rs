@@ -173,6 +173,7 @@ struct Settings {
     limit_strength: bool,
     elo: u32,
     own_book: bool,
+    tb_probe_depth: i32,
 }
 
 /// An opening book the engine consults before searching (when `OwnBook` is on). The engine
@@ -221,6 +222,16 @@ pub trait Tablebase: Send + Sync {
     /// or a successor is not covered. Wins that the fifty-move rule would turn into draws are
     /// reported as draws.
     fn root_moves(&self, pos: &vidle_core::Position) -> Option<Vec<(Move, TbOutcome)>>;
+
+    /// The value of `pos` for the side to move, for probes inside the search: `Win(p)` mates in
+    /// `p` plies, `Loss(p)` is mated in `p` plies, `Draw` also for wins and losses the fifty-move
+    /// rule spoils (counted from a halfmove clock of zero: the search probes only right after a
+    /// capture or pawn move). `None` when not covered or on any error. Must be fast and
+    /// thread-safe: every search thread calls it.
+    fn probe(&self, pos: &vidle_core::Position) -> Option<TbOutcome> {
+        let _ = pos;
+        None
+    }
 }
 
 /// Opens the tablebase directory named by the `TablebasePath` option.
@@ -238,6 +249,8 @@ const MAX_THREADS: i64 = 256;
 const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
 const MAX_MULTIPV: i64 = 64;
 const DEFAULT_ELO: u32 = 1500;
+/// Remaining depth below which the search does not probe tablebases (`TablebaseProbeDepth`).
+const DEFAULT_TB_PROBE_DEPTH: i64 = 1;
 
 /// Flags shared between the facade and the search threads.
 #[derive(Debug, Default)]
@@ -289,6 +302,7 @@ impl Engine {
             limit_strength: false,
             elo: DEFAULT_ELO,
             own_book: false,
+            tb_probe_depth: DEFAULT_TB_PROBE_DEPTH as i32,
         };
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -358,6 +372,10 @@ impl Engine {
             OptionSpec { name: "OwnBook", kind: Check { default: false } },
             OptionSpec { name: "BookFile", kind: Text { default: "<built-in>" } },
             OptionSpec { name: "TablebasePath", kind: Text { default: "<default>" } },
+            OptionSpec {
+                name: "TablebaseProbeDepth",
+                kind: Spin { default: DEFAULT_TB_PROBE_DEPTH, min: 0, max: score::MAX_PLY as i64 },
+            },
         ]
     }
 
@@ -415,6 +433,9 @@ impl Engine {
             "uci_limitstrength" => self.settings.limit_strength = check()?,
             "uci_elo" => self.settings.elo = spin(MIN_ELO as i64, MAX_ELO as i64)? as u32,
             "ownbook" => self.settings.own_book = check()?,
+            "tablebaseprobedepth" => {
+                self.settings.tb_probe_depth = spin(0, score::MAX_PLY as i64)? as i32;
+            }
             "tablebasepath" => {
                 let loader = self
                     .tablebase_loader
@@ -596,6 +617,8 @@ impl Engine {
             move_overhead_ms: self.settings.move_overhead_ms,
             multipv,
             start: std::time::Instant::now(),
+            tablebase: self.tablebase.clone().filter(|tb| tb.max_pieces() > 0),
+            tb_probe_depth: self.settings.tb_probe_depth,
         };
         let threads = self.settings.threads;
         self.handle = Some(std::thread::spawn(move || smp::run(job, workers, threads, on_event)));

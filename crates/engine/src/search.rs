@@ -46,8 +46,22 @@ pub struct Ctx<'a> {
     /// Every thread's node count (for the `nodes` limit).
     pub all_nodes: &'a [AtomicU64],
     pub node_limit: Option<u64>,
+    /// Tablebases for probes inside the search.
+    pub tb: Option<TbProbe<'a>>,
     /// Where the main thread reports the root move being searched (`None` for helpers).
     pub report: Option<&'a dyn Fn(crate::SearchEvent)>,
+}
+
+/// Tablebases as the search probes them.
+#[derive(Clone, Copy)]
+pub struct TbProbe<'a> {
+    pub tables: &'a dyn crate::Tablebase,
+    /// The most pieces (kings included) the tables cover.
+    pub max_pieces: u32,
+    /// No probes with less remaining depth than this (`TablebaseProbeDepth`).
+    pub min_depth: i32,
+    /// Successful probes by all threads (`tbhits`).
+    pub hits: &'a AtomicU64,
 }
 
 impl Ctx<'_> {
@@ -75,6 +89,25 @@ pub struct Worker {
     plies_from_null: [usize; MAX_PLY + 4],
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<Move>,
+}
+
+/// Tablebase scores are exact: they are stored this much deeper than the node's depth so that
+/// searched entries do not replace them.
+const TB_DEPTH_BONUS: i32 = 6;
+/// A tablebase win too long to express as a mate score (`MATE - ply` needs ply < MAX_PLY):
+/// above any evaluation, below every mate.
+const TB_WIN: i32 = MATE_BOUND - 1;
+
+/// The search score of a tablebase result at `ply`: exact mate scores when the distance fits.
+fn tb_score(outcome: crate::TbOutcome, ply: usize) -> i32 {
+    use crate::TbOutcome::{Draw, Loss, Win};
+    match outcome {
+        Win(p) if ply + (p as usize) < MAX_PLY => MATE - (ply + p as usize) as i32,
+        Win(_) => TB_WIN - ply as i32,
+        Loss(p) if ply + (p as usize) < MAX_PLY => mated_in(ply + p as usize),
+        Loss(_) => -TB_WIN + ply as i32,
+        Draw => DRAW,
+    }
 }
 
 /// Marks "no static eval" (in check).
@@ -261,6 +294,22 @@ impl Worker {
             }
         {
             return s;
+        }
+
+        // Step 3b. Tablebases, right after a capture or pawn move: with the halfmove clock at
+        // zero the tables' fifty-move-aware value is exact, so it ends the search here.
+        if !root
+            && let Some(tb) = ctx.tb
+            && pos.halfmove_clock() == 0
+            && depth >= tb.min_depth
+            && pos.occupied().count() <= tb.max_pieces
+            && let Some(outcome) = tb.tables.probe(pos)
+        {
+            tb.hits.fetch_add(1, Ordering::Relaxed);
+            let score = tb_score(outcome, ply);
+            let stored_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32);
+            ctx.tt.store(pos.key(), None, to_tt(score, ply), NO_EVAL, stored_depth, Bound::Exact);
+            return score;
         }
 
         // Step 4. Static evaluation, corrected by the TT score when its bound allows.

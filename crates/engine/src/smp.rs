@@ -24,6 +24,9 @@ pub struct Job {
     pub move_overhead_ms: u64,
     pub multipv: usize,
     pub start: Instant,
+    /// Tables probed inside the search (at nodes with few enough pieces).
+    pub tablebase: Option<Arc<dyn crate::Tablebase>>,
+    pub tb_probe_depth: i32,
 }
 
 /// Runs a search to its end; returns the workers (with their histories) and the result.
@@ -86,6 +89,13 @@ fn search_threads(
     let root = *job.game.position();
     let game_keys: Vec<u64> = job.game.positions().iter().map(|p| p.key()).collect();
     let counters: Vec<AtomicU64> = workers.iter().map(|_| AtomicU64::new(0)).collect();
+    let tbhits = AtomicU64::new(0);
+    let tb = job.tablebase.as_deref().map(|t| crate::search::TbProbe {
+        tables: t,
+        max_pieces: t.max_pieces(),
+        min_depth: job.tb_probe_depth,
+        hits: &tbhits,
+    });
     let time = TimeManager::new(&job.limits, root.turn(), job.move_overhead_ms, job.start);
     let max_depth = job.limits.depth.map_or(MAX_PLY as i32, |d| d.clamp(1, MAX_PLY as u32) as i32);
     let ctx_for = |i: usize| Ctx {
@@ -97,6 +107,7 @@ fn search_threads(
         all_nodes: &counters,
         node_limit: job.limits.nodes,
         report: None,
+        tb,
     };
     let (main, helpers) = workers.split_at_mut(1);
     std::thread::scope(|s| {
