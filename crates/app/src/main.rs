@@ -4,6 +4,7 @@ mod bench_cmd;
 mod book_cmd;
 mod book_source;
 mod cli;
+mod clock;
 mod openings;
 mod perft_cmd;
 mod pgn;

@@ -1,7 +1,6 @@
 //! Terminal play against the computer (`vidle play`, or `vidle` on a terminal).
 
 mod board;
-mod clock;
 mod i18n;
 mod input;
 pub(crate) mod session;

@@ -2,11 +2,11 @@
 //! and the end of the game.
 
 use super::board::{self, Style};
-use super::clock::Clock;
 use super::i18n::Lang;
 use super::input::Input;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
+use crate::clock::Clock;
 use crate::openings;
 use crate::pgn::{self, PgnHeaders};
 use std::io::{IsTerminal, Write};
@@ -122,8 +122,12 @@ impl Session {
             (None, Some(l)) => Strength::parse(l).map_err(anyhow::Error::msg)?,
             (None, None) => Strength(None),
         };
-        let clock =
-            args.clock.as_deref().map(Clock::parse).transpose().map_err(anyhow::Error::msg)?;
+        let clock = args
+            .clock
+            .as_deref()
+            .map(Clock::parse)
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
         let human = pick_color(args.color);
         let mut s = Session {
             game,

@@ -1,9 +1,9 @@
 //! The HTTP and WebSocket API: typed requests, validated before anything changes.
 
-use super::clock::WebClock;
 use super::error::ApiError;
 use super::game::{GameView, WebGame, capitalised};
 use super::state::{AppState, Entry, lock, maybe_start_engine};
+use crate::clock::Clock;
 use crate::pgn;
 use crate::play::session::chess960_position;
 use crate::play::strength::{LEVELS, Strength};
@@ -101,7 +101,7 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
     let clock = match req.time_control.as_deref().map(str::trim) {
         None | Some("") | Some("none") => None,
         Some(tc) => {
-            Some(WebClock::parse(tc).map_err(|e| ApiError::bad_request("bad_time_control", &e))?)
+            Some(Clock::parse(tc).map_err(|e| ApiError::bad_request("bad_time_control", &e))?)
         }
     };
     let movetime_ms = req.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);

@@ -1,8 +1,8 @@
 //! One browser game: the rules state, the player's settings, the clocks and the end of the game,
 //! with the JSON views the page draws from. No I/O and no engine here (see `engine_driver`).
 
-use super::clock::WebClock;
 use super::error::ApiError;
+use crate::clock::Clock;
 use crate::openings;
 use crate::pgn::{self, PgnHeaders};
 use crate::play::strength::Strength;
@@ -26,7 +26,7 @@ pub struct WebGame {
     pub human: Color,
     pub level: String,
     pub strength: Strength,
-    pub clock: Option<WebClock>,
+    pub clock: Option<Clock>,
     pub chess960: bool,
     /// Thinking time per engine move when there is no clock.
     pub movetime_ms: u64,
@@ -110,6 +110,19 @@ pub struct MoveView {
     pub book: bool,
 }
 
+impl ClockView {
+    pub fn new(c: &Clock) -> ClockView {
+        let ms = |side| c.remaining(side).as_millis() as u64;
+        ClockView {
+            white_ms: ms(Color::White),
+            black_ms: ms(Color::Black),
+            increment_ms: c.increment().as_millis() as u64,
+            running: c.running().map(color_name),
+            spec: c.spec().to_string(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ClockView {
     pub white_ms: u64,
@@ -185,7 +198,7 @@ impl WebGame {
         human: Color,
         level: String,
         strength: Strength,
-        clock: Option<WebClock>,
+        clock: Option<Clock>,
         chess960: bool,
         movetime_ms: u64,
     ) -> WebGame {
@@ -443,7 +456,7 @@ impl WebGame {
                 .map(|o| OpeningView { eco: o.eco, name: o.name }),
             captured: self.captured(),
             material: self.material(),
-            clock: self.clock.as_ref().map(|c| c.view()),
+            clock: self.clock.as_ref().map(ClockView::new),
             info: self.last_info.clone(),
             tablebase: crate::tb_source::root_lines(&pos),
             book_moves: vidle_book::Book::default_book()

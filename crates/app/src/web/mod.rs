@@ -4,7 +4,6 @@
 
 mod api;
 mod assets;
-mod clock;
 mod error;
 mod game;
 mod state;

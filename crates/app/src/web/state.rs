@@ -179,7 +179,7 @@ pub fn maybe_start_engine(entry: &Arc<Entry>) {
                     // Restarts the engine's clock after a reconnect paused it.
                     c.start(turn);
                 }
-                let ms = |c: &super::clock::WebClock, side| c.remaining(side).as_millis() as u64;
+                let ms = |c: &crate::clock::Clock, side| c.remaining(side).as_millis() as u64;
                 limits.wtime = Some(ms(c, Color::White));
                 limits.btime = Some(ms(c, Color::Black));
                 let inc = c.increment().as_millis() as u64;

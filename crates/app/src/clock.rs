@@ -1,24 +1,24 @@
-//! Server-side chess clocks for browser games: base time plus increment, the running side's time
-//! counted from an `Instant`, so a page that reloads or lags still sees the true time.
+//! Chess clocks for terminal and browser play: base time plus an increment per move
+//! (`--clock 5+3`, the web page's time control). The running side's time is counted from an
+//! `Instant`, so whoever asks (a redrawn terminal line, a reloaded page) sees the true time.
 
-use super::game::color_name;
 use std::time::{Duration, Instant};
 use vidle_core::Color;
 
 #[derive(Debug, Clone)]
-pub struct WebClock {
+pub struct Clock {
     remaining: [Duration; 2],
     increment: Duration,
     running: Option<(Color, Instant)>,
     spec: String,
 }
 
-impl WebClock {
+impl Clock {
     /// Parses `MINUTES+SECONDS` (`5+3`, `0.5+0`, `15`).
     ///
     /// # Errors
     /// Text that is not of that form, or times outside (0, 600] minutes and [0, 600] seconds.
-    pub fn parse(spec: &str) -> Result<WebClock, String> {
+    pub fn parse(spec: &str) -> Result<Clock, String> {
         let spec = spec.trim();
         let (base, inc) = spec.split_once('+').unwrap_or((spec, "0"));
         let minutes: f64 = base.trim().parse().map_err(|_| {
@@ -32,7 +32,7 @@ impl WebClock {
                 "time control '{spec}': minutes must be in (0, 600] and seconds in [0, 600]"
             ));
         }
-        Ok(WebClock {
+        Ok(Clock {
             remaining: [Duration::from_secs_f64(minutes * 60.0); 2],
             increment: Duration::from_secs_f64(seconds),
             running: None,
@@ -40,18 +40,26 @@ impl WebClock {
         })
     }
 
+    /// The time control as given (`5+3`).
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
     /// The PGN `TimeControl` value (`300+3`).
     pub fn pgn_time_control(&self) -> String {
-        format!("{}+{}", self.remaining_base_secs(), self.increment.as_secs())
+        let (base, inc) = self.spec.split_once('+').unwrap_or((&self.spec, "0"));
+        let secs = (base.trim().parse::<f64>().unwrap_or(0.0) * 60.0).round();
+        format!("{secs}+{}", inc.trim())
     }
 
-    fn remaining_base_secs(&self) -> u64 {
-        let (base, _) = self.spec.split_once('+').unwrap_or((&self.spec, "0"));
-        (base.trim().parse::<f64>().unwrap_or(0.0) * 60.0).round() as u64
-    }
-
+    /// Starts `side`'s clock.
     pub fn start(&mut self, side: Color) {
         self.running = Some((side, Instant::now()));
+    }
+
+    /// The side whose clock is running.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(c, _)| c)
     }
 
     /// Stops the clock without charging anyone more (game over, closed tab).
@@ -65,13 +73,18 @@ impl WebClock {
     /// Charges `side` for the move it has just made and adds the increment; `false` if its time
     /// had run out. A side whose clock was not running (the first moves) is not charged.
     pub fn charge(&mut self, side: Color) -> bool {
-        let Some((running, since)) = self.running else { return true };
-        if running != side {
-            return true;
+        match self.running {
+            Some((running, _)) if running == side => self.stop_after_move(),
+            _ => true,
         }
-        self.running = None;
-        let r = &mut self.remaining[side.index()];
+    }
+
+    /// Stops the running clock after a move: charges the time used and adds the increment.
+    /// Returns `false` if the side had run out of time.
+    pub fn stop_after_move(&mut self) -> bool {
+        let Some((side, since)) = self.running.take() else { return true };
         let used = since.elapsed();
+        let r = &mut self.remaining[side.index()];
         if used >= *r {
             *r = Duration::ZERO;
             return false;
@@ -80,6 +93,7 @@ impl WebClock {
         true
     }
 
+    /// Time left for `side`, counting the running clock.
     pub fn remaining(&self, side: Color) -> Duration {
         let r = self.remaining[side.index()];
         match self.running {
@@ -98,14 +112,13 @@ impl WebClock {
         self.increment
     }
 
-    pub fn view(&self) -> super::game::ClockView {
-        let ms = |c| self.remaining(c).as_millis() as u64;
-        super::game::ClockView {
-            white_ms: ms(Color::White),
-            black_ms: ms(Color::Black),
-            increment_ms: self.increment.as_millis() as u64,
-            running: self.running.map(|(c, _)| color_name(c)),
-            spec: self.spec.clone(),
+    /// `m:ss`, with tenths below 20 seconds.
+    pub fn format(d: Duration) -> String {
+        let s = d.as_secs();
+        if s < 20 {
+            format!("{}:{:02}.{}", s / 60, s % 60, d.subsec_millis() / 100)
+        } else {
+            format!("{}:{:02}", s / 60, s % 60)
         }
     }
 }
@@ -116,16 +129,40 @@ mod tests {
 
     #[test]
     fn parses_charges_and_flags() {
-        let mut c = WebClock::parse("5+3").unwrap();
+        let mut c = Clock::parse("5+3").unwrap();
         assert_eq!(c.remaining(Color::White), Duration::from_secs(300));
         assert!(c.charge(Color::White), "a clock that is not running charges nothing");
         c.start(Color::White);
+        assert!(c.charge(Color::Black), "only the running side is charged");
+        assert_eq!(c.running(), Some(Color::White));
         assert!(c.charge(Color::White));
         assert!(c.remaining(Color::White) > Duration::from_secs(302));
+        assert_eq!(c.running(), None);
+        c.start(Color::Black);
+        assert!(c.stop_after_move());
+        assert!(c.remaining(Color::Black) > Duration::from_secs(302));
         assert_eq!(c.pgn_time_control(), "300+3");
+        assert_eq!(Clock::parse("0.5").unwrap().pgn_time_control(), "30+0");
         assert!(c.flagged().is_none());
         for bad in ["x+1", "0+1", "5+-1", "", "700"] {
-            assert!(WebClock::parse(bad).is_err(), "{bad}");
+            assert!(Clock::parse(bad).is_err(), "{bad}");
         }
+        assert_eq!(Clock::format(Duration::from_millis(12_345)), "0:12.3");
+        assert_eq!(Clock::format(Duration::from_secs(185)), "3:05");
+    }
+
+    #[test]
+    fn running_out_flags_and_pause_keeps_the_time() {
+        let mut c = Clock::parse("0.001+0").unwrap(); // 60 ms
+        c.start(Color::White);
+        std::thread::sleep(Duration::from_millis(80));
+        assert_eq!(c.flagged(), Some(Color::White));
+        assert!(!c.charge(Color::White));
+        assert_eq!(c.remaining(Color::White), Duration::ZERO);
+        let mut c = Clock::parse("1+0").unwrap();
+        c.start(Color::Black);
+        c.pause();
+        assert_eq!(c.running(), None);
+        assert!(c.remaining(Color::Black) <= Duration::from_secs(60));
     }
 }
