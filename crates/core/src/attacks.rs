@@ -38,6 +38,41 @@ static KING: [u64; 64] =
 static PAWN: [[u64; 64]; 2] =
     [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
+/// Empty-board slider attacks, for quick "could this line matter at all" tests.
+const fn ray_table(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let (mut f, mut r) = ((sq % 8) as i8 + dirs[d].0, (sq / 8) as i8 + dirs[d].1);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                out[sq] |= 1 << (r * 8 + f);
+                f += dirs[d].0;
+                r += dirs[d].1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+static ROOK_RAYS: [u64; 64] = ray_table(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+static BISHOP_RAYS: [u64; 64] = ray_table(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+
+/// Rook attacks from `sq` on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// Bishop attacks from `sq` on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq.index()])
@@ -139,6 +174,8 @@ mod tests {
             let bd = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
             assert_eq!(rook_attacks(sq, occ), slow_slide(sq, occ, &rd));
             assert_eq!(bishop_attacks(sq, occ), slow_slide(sq, occ, &bd));
+            assert_eq!(rook_rays(sq), slow_slide(sq, Bitboard::EMPTY, &rd));
+            assert_eq!(bishop_rays(sq), slow_slide(sq, Bitboard::EMPTY, &bd));
         }
     }
 

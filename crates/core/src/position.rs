@@ -1,7 +1,8 @@
 //! The position: bitboards plus a mailbox, copy-make `play`, incremental Zobrist keys.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MoveKind};
@@ -19,6 +20,50 @@ const NIBBLE_PIECES: [Option<Piece>; 16] = {
             None => None,
         };
         i += 1;
+    }
+    out
+};
+
+/// The role index for each mailbox nibble; 0 (pawn) for an empty square, whose bitboard update
+/// is then empty, so a capture needs no branch.
+const NIBBLE_ROLES: [u8; 16] = {
+    let mut out = [0; 16];
+    let mut i = 0;
+    while i < 12 {
+        out[i + 1] = (i % 6) as u8;
+        i += 1;
+    }
+    out
+};
+
+/// Bit `code` is set for the nibbles of pawns and kings, the pieces in the pawn key.
+const PAWN_KEY_NIBBLES: u16 = {
+    let mut out = 0;
+    let mut i = 0;
+    while i < 12 {
+        if i % 6 == Role::Pawn as usize || i % 6 == Role::King as usize {
+            out |= 1 << (i + 1);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// All ones if the nibble `code` is a pawn or a king, else zero (masks pawn-key updates).
+#[inline]
+const fn pawn_key_mask(code: u8) -> u64 {
+    0u64.wrapping_sub(((PAWN_KEY_NIBBLES >> (code & 15)) & 1) as u64)
+}
+
+/// The castling-right bits (in `Position::castling`'s layout) that a move touching the square
+/// takes away: the right of a rook standing there, if any.
+const CASTLING_BITS: [u16; 64] = {
+    let mut out = [0; 64];
+    let mut file = 0;
+    while file < 8 {
+        out[file] = 1 << file;
+        out[56 + file] = 1 << (8 + file);
+        file += 1;
     }
     out
 };
@@ -84,8 +129,21 @@ impl Position {
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        NIBBLE_PIECES[self.nibble(sq) as usize]
+    }
+
+    /// The mailbox nibble of `sq`: 0 empty, else `1 + Piece::index()`.
+    #[inline]
+    fn nibble(&self, sq: Square) -> u8 {
         let i = sq.index();
-        NIBBLE_PIECES[((self.board[i >> 1] >> ((i & 1) * 4)) & 15) as usize]
+        (self.board[i >> 1] >> ((i & 1) * 4)) & 15
+    }
+
+    #[inline]
+    fn set_nibble(&mut self, sq: Square, code: u8) {
+        let i = sq.index();
+        let shift = (i & 1) * 4;
+        self.board[i >> 1] = (self.board[i >> 1] & !(15 << shift)) | (code << shift);
     }
 
     #[inline]
@@ -220,8 +278,8 @@ impl Position {
     pub fn blockers(&self, color: Color) -> Bitboard {
         let king = self.king(color);
         let enemy = self.by_color(!color);
-        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & self.rook_likes())
-            | (bishop_attacks(king, Bitboard::EMPTY) & self.bishop_likes()))
+        let snipers = ((rook_rays(king) & self.rook_likes())
+            | (bishop_rays(king) & self.bishop_likes()))
             & enemy;
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
@@ -266,10 +324,7 @@ impl Position {
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         let bb = Bitboard::from_square(sq);
-        let i = sq.index();
-        let shift = (i & 1) * 4;
-        self.board[i >> 1] =
-            (self.board[i >> 1] & !(15 << shift)) | ((p.index() as u8 + 1) << shift);
+        self.set_nibble(sq, p.index() as u8 + 1);
         self.by_color[p.color.index()] |= bb;
         self.by_role[p.role.index()] |= bb;
         self.key ^= zobrist::piece_square(p, sq);
@@ -281,8 +336,7 @@ impl Position {
     #[inline]
     pub(crate) fn remove(&mut self, sq: Square, p: Piece) {
         let bb = Bitboard::from_square(sq);
-        let i = sq.index();
-        self.board[i >> 1] &= !(15 << ((i & 1) * 4));
+        self.set_nibble(sq, 0);
         self.by_color[p.color.index()] ^= bb;
         self.by_role[p.role.index()] ^= bb;
         self.key ^= zobrist::piece_square(p, sq);
@@ -338,34 +392,27 @@ impl Position {
                 | (bishop_attacks(king, occ) & self.bishop_likes()));
     }
 
-    /// Checkers after an ordinary move or promotion of the opponent from `from` to `to` (now a
-    /// `role`): a direct check by the moved piece, or a discovered one along the line the move
-    /// opened. Both are found with at most two attack lookups, instead of the full set.
+    /// Checkers after the opponent's move changed the squares `touched` (and nothing else):
+    /// the king was not in check before, so a slider can only check along a line through a
+    /// touched square (the moved piece's target, or a square the move vacated), and the magic
+    /// lookups are skipped when no line of the king holds both a touched square and a slider.
     #[inline]
-    fn update_checkers_after(&mut self, from: Square, to: Square, role: Role) {
+    fn update_checkers_touching(&mut self, touched: Bitboard) {
         let king = self.king(self.turn);
+        let movers = self.them();
         let occ = self.occupied();
-        let mut checkers = Bitboard::EMPTY;
-        let direct = match role {
-            Role::Pawn => pawn_attacks(!self.turn, to),
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occ),
-            Role::Rook => rook_attacks(to, occ),
-            Role::Queen => bishop_attacks(to, occ) | rook_attacks(to, occ),
-            Role::King => Bitboard::EMPTY,
-        };
-        if direct.contains(king) {
-            checkers = Bitboard::from_square(to);
+        let mut checkers = movers
+            & ((pawn_attacks(self.turn, king) & self.by_role(Role::Pawn))
+                | (knight_attacks(king) & self.by_role(Role::Knight)));
+        let rooks = movers & self.rook_likes();
+        let rays = rook_rays(king);
+        if (rays & touched).is_nonempty() && (rays & rooks).is_nonempty() {
+            checkers |= rook_attacks(king, occ) & rooks;
         }
-        let ray = line(king, from);
-        if ray.is_nonempty() {
-            let ours = self.them();
-            let sliders = if king.rank() == from.rank() || king.file() == from.file() {
-                rook_attacks(king, occ) & self.rook_likes()
-            } else {
-                bishop_attacks(king, occ) & self.bishop_likes()
-            };
-            checkers |= sliders & ours & ray;
+        let bishops = movers & self.bishop_likes();
+        let rays = bishop_rays(king);
+        if (rays & touched).is_nonempty() && (rays & bishops).is_nonempty() {
+            checkers |= bishop_attacks(king, occ) & bishops;
         }
         self.checkers = checkers;
     }
@@ -416,95 +463,143 @@ impl Position {
         key
     }
 
+    /// Computes the pawn key from scratch (for checking the incremental one).
+    pub fn compute_pawn_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.by_role(Role::Pawn) | self.by_role(Role::King) {
+            if let Some(p) = self.piece_at(sq) {
+                key ^= zobrist::piece_square(p, sq);
+            }
+        }
+        key
+    }
+
     // ----- making moves -----
 
     /// Plays `m`, which must be legal in this position (see [`Position::is_legal`]); playing an
     /// illegal move leaves an inconsistent but memory-safe position.
+    ///
+    /// This is the hot path of copy-make (every leaf of full perft), so ordinary moves and
+    /// promotions work on mailbox nibbles without branching on whether they capture: the empty
+    /// square has nibble 0, whose Zobrist keys are zero and whose bitboard update is empty.
+    /// Castling and en passant take the plain `remove`/`put` path.
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let Some(piece) = self.piece_at(from) else {
-            debug_assert!(false, "no piece on {from} for {m:?}");
-            return;
-        };
+        let code = self.nibble(from);
+        debug_assert!(
+            NIBBLE_PIECES[code as usize].is_some_and(|p| p.color == us),
+            "no piece of the side to move on {from} for {m:?}"
+        );
+        let role = NIBBLE_ROLES[code as usize];
 
-        self.halfmove += 1;
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        if let Some(old) = self.ep_square() {
+        self.fullmove += us as u16;
+        if self.ep != 0 {
+            self.key ^= zobrist::en_passant_file(self.ep);
             self.ep = 0;
-            self.key ^= zobrist::en_passant_file(old.file());
         }
-        let mut new_ep = None;
-        // The piece standing on `to` after an ordinary move or promotion (checkers are then
-        // derived from the move); `None` after castling and en passant (computed in full).
-        let mut moved = None;
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
 
-        match m.kind() {
-            MoveKind::Castle => {
-                let side =
-                    if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
-                let rank = us.back_rank();
-                let rook = Piece::new(us, Role::Rook);
-                self.remove(from, piece);
-                self.remove(to, rook);
-                self.put(Square::from_coords(side.king_to_file(), rank), piece);
-                self.put(Square::from_coords(side.rook_to_file(), rank), rook);
-            }
-            MoveKind::EnPassant => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                self.remove(victim, Piece::new(them, Role::Pawn));
-                self.remove(from, piece);
-                self.put(to, piece);
-                self.halfmove = 0;
-            }
-            kind => {
-                if let Some(captured) = self.piece_at(to) {
-                    self.remove(to, captured);
-                    self.halfmove = 0;
-                }
-                self.remove(from, piece);
-                let placed = match kind {
-                    MoveKind::Promotion(r) => Piece::new(us, r),
-                    _ => piece,
-                };
-                self.put(to, placed);
-                moved = Some(placed.role);
-                if piece.role == Role::Pawn {
-                    self.halfmove = 0;
-                    if from.index() ^ to.index() == 16 {
-                        new_ep = Square::new(((from.index() + to.index()) / 2) as u8);
-                    }
-                }
-            }
+        if m.is_castle() || m.is_en_passant() {
+            self.play_castle_or_en_passant(m, code);
+        } else {
+            let captured = self.nibble(to);
+            debug_assert!(
+                captured == 0
+                    || NIBBLE_PIECES[captured as usize]
+                        .is_some_and(|p| p.color == them && p.role != Role::King),
+                "{m:?} captures a king or its own piece"
+            );
+            // Promotion nibbles: the pawn's plus the role index (pawn = 0).
+            let placed = match m.promotion_role() {
+                Some(r) => code + r as u8,
+                None => code,
+            };
+            self.set_nibble(from, 0);
+            self.set_nibble(to, placed);
+            let captured_bb = to_bb & self.by_color[them.index()];
+            self.by_color[us.index()] ^= from_bb | to_bb;
+            self.by_color[them.index()] ^= captured_bb;
+            self.by_role[NIBBLE_ROLES[captured as usize] as usize] ^= captured_bb;
+            self.by_role[role as usize] ^= from_bb;
+            self.by_role[NIBBLE_ROLES[placed as usize] as usize] ^= to_bb;
+
+            let key_from = zobrist::code_square(code, from);
+            let key_to = zobrist::code_square(placed, to);
+            let key_captured = zobrist::code_square(captured, to);
+            self.key ^= key_from ^ key_to ^ key_captured ^ zobrist::side();
+            self.pawn_key ^= (key_from & pawn_key_mask(code))
+                ^ (key_to & pawn_key_mask(placed))
+                ^ (key_captured & pawn_key_mask(captured));
+            self.halfmove =
+                if role == Role::Pawn as u8 || captured != 0 { 0 } else { self.halfmove + 1 };
         }
 
         if self.castling != 0 {
-            let mut rights = self.castling_rooks().without(from).without(to);
-            if piece.role == Role::King {
-                rights &= !Bitboard::rank(us.back_rank());
+            let mut touched = CASTLING_BITS[from.index()] | CASTLING_BITS[to.index()];
+            if role == Role::King as u8 {
+                touched |= 0xFF << (8 * us.index());
             }
-            self.set_castling(rights);
+            let mut lost = self.castling & touched;
+            self.castling ^= lost;
+            while lost != 0 {
+                // Bit b is the rook file b on rank 1 (b < 8) or file b - 8 on rank 8.
+                let b = lost.trailing_zeros();
+                self.key ^= zobrist::castling(Square::from_index_masked(b + (b >> 3) * 48));
+                lost &= lost - 1;
+            }
         }
 
         self.turn = them;
-        self.key ^= zobrist::side();
-        match moved {
-            Some(role) => self.update_checkers_after(from, to, role),
-            None => self.update_checkers(),
+        if m.is_castle() || m.is_en_passant() {
+            self.update_checkers();
+        } else {
+            self.update_checkers_touching(from_bb | to_bb);
         }
         debug_assert_eq!(self.checkers, {
             let mut full = *self;
             full.update_checkers();
             full.checkers
         });
-        if new_ep.is_some() {
-            self.set_ep_if_capturable(new_ep);
+        // A double push sets the en passant square only if a capture onto it is legal; most
+        // have no enemy pawn beside them and skip the full test.
+        if role == Role::Pawn as u8 && from.index() ^ to.index() == 16 {
+            let ep = Square::from_index_masked(((from.index() + to.index()) / 2) as u32);
+            if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).is_nonempty() {
+                self.set_ep_if_capturable(Some(ep));
+            }
         }
         debug_assert_eq!(self.key, self.compute_key(), "incremental Zobrist key after {m:?}");
+        debug_assert_eq!(self.pawn_key, self.compute_pawn_key(), "pawn key after {m:?}");
+    }
+
+    /// The rare moves of `play_unchecked`, with the plain building blocks (which also keep the
+    /// keys); the side key is XOR-ed in here as the ordinary path folds it into its update.
+    #[inline(never)]
+    fn play_castle_or_en_passant(&mut self, m: Move, code: u8) {
+        let Some(piece) = NIBBLE_PIECES[code as usize] else { return };
+        let (us, from, to) = (piece.color, m.from(), m.to());
+        if m.is_castle() {
+            let side =
+                if to.file() > from.file() { CastlingSide::King } else { CastlingSide::Queen };
+            let rank = us.back_rank();
+            let rook = Piece::new(us, Role::Rook);
+            self.remove(from, piece);
+            self.remove(to, rook);
+            self.put(Square::from_coords(side.king_to_file(), rank), piece);
+            self.put(Square::from_coords(side.rook_to_file(), rank), rook);
+            self.halfmove += 1;
+        } else {
+            let victim = Square::from_coords(to.file(), from.rank());
+            self.remove(victim, Piece::new(!us, Role::Pawn));
+            self.remove(from, piece);
+            self.put(to, piece);
+            self.halfmove = 0;
+        }
+        self.key ^= zobrist::side();
     }
 
     /// Returns the position after `m` (copy-make); `m` must be legal.

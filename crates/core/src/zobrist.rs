@@ -13,14 +13,25 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// 12 × 64 piece-square keys, 64 castling-rook keys, 8 en-passant file keys, 1 side key.
 const N_KEYS: usize = 12 * 64 + 64 + 8 + 1;
 
-static KEYS: [u64; N_KEYS] = {
-    let mut out = [0u64; N_KEYS];
+/// The piece-square keys are indexed by mailbox code (0 empty, `1 + Piece::index()`, 13–15
+/// unused): the rows of codes 0 and 13–15 are zeros, so `play` can XOR in a captured piece's key
+/// without testing whether there is one, and `code & 15` needs no bounds check.
+const PIECES: usize = 64;
+const CASTLING: usize = 16 * 64;
+const EN_PASSANT: usize = CASTLING + 64;
+const SIDE: usize = EN_PASSANT + 8;
+
+static KEYS: [u64; SIDE + 1] = {
+    let mut out = [0u64; SIDE + 1];
     let mut state = 0x5649_444C_4521_u64; // "VIDLE!"
     let mut i = 0;
     while i < N_KEYS {
         let (s, v) = splitmix(state);
         state = s;
-        out[i] = v;
+        // The sequence fills pieces, castling, en passant and side in that order, as before the
+        // table was laid out by code (the keys, hence hash-table behaviour, are unchanged).
+        let at = if i < 12 * 64 { PIECES + i } else { CASTLING + i - 12 * 64 };
+        out[at] = v;
         i += 1;
     }
     out
@@ -28,22 +39,29 @@ static KEYS: [u64; N_KEYS] = {
 
 #[inline]
 pub fn piece_square(piece: Piece, sq: Square) -> u64 {
-    KEYS[piece.index() * 64 + sq.index()]
+    KEYS[PIECES + piece.index() * 64 + sq.index()]
+}
+
+/// The key of the mailbox code `code` (0 empty, `1 + Piece::index()`) on `sq`; 0 for an empty
+/// square (codes above 12 never occur and also give 0).
+#[inline]
+pub(crate) fn code_square(code: u8, sq: Square) -> u64 {
+    KEYS[(code as usize & 15) * 64 + sq.index()]
 }
 
 /// Key for the castling right whose rook stands on `rook`.
 #[inline]
 pub fn castling(rook: Square) -> u64 {
-    KEYS[12 * 64 + rook.index()]
+    KEYS[CASTLING + rook.index()]
 }
 
 #[inline]
 pub fn en_passant_file(file: u8) -> u64 {
-    KEYS[12 * 64 + 64 + (file & 7) as usize]
+    KEYS[EN_PASSANT + (file & 7) as usize]
 }
 
 /// XOR-ed in when black is to move.
 #[inline]
 pub fn side() -> u64 {
-    KEYS[N_KEYS - 1]
+    KEYS[SIDE]
 }
