@@ -106,7 +106,11 @@ test('a short game by dragging pieces, with the engine replying', async () => {
   assert.equal(await moveCount(page), 4);
   const first = await page.locator('#movelist .mv').first().innerText();
   assert.equal(first, 'e4');
-  assert.notEqual(await page.locator('#eng-score').innerText(), '—', 'engine score shown');
+  // From the standard start the engine answers 1.e4 from its opening book, marked as such;
+  // a searched reply shows the engine's score instead.
+  assert.ok(await page.locator('#movelist .mv').nth(1).evaluate((b) => b.classList.contains('book')), 'book move marked');
+  const lastIsBook = await page.locator('#movelist .mv').nth(3).evaluate((b) => b.classList.contains('book'));
+  if (!lastIsBook) assert.notEqual(await page.locator('#eng-score').innerText(), '—', 'engine score shown');
   assert.ok((await page.locator('#opening').innerText()).length > 3, 'opening named');
   // Keyboard entry in SAN.
   await page.fill('#san-input', 'Nc3');
@@ -150,6 +154,8 @@ test('promoting a pawn through the dialog', async () => {
   const pieceOnA8 = await page.evaluate(() => window.vidleBoard.state.pieces.get('a8'));
   assert.deepEqual(pieceOnA8, { role: 'queen', color: 'white' });
   await waitForYourMove(page);
+  // Out of the book the engine searches, and its score is shown.
+  assert.notEqual(await page.locator('#eng-score').innerText(), '—', 'engine score shown');
   await page.close();
 });
 

@@ -210,6 +210,8 @@ fn moves_and_bad_moves() {
     assert_eq!(r.status, 200, "{}", r.body);
     let g = r.json();
     assert_eq!(g["moves"][0]["san"], "e4");
+    let later = s.get(&format!("/api/game/{id}")).json();
+    assert!(later["seq"].as_u64() > g["seq"].as_u64(), "views are numbered in order: {later}");
     assert_eq!(g["dests"], json!({}), "no moves for the player while the engine thinks");
     // The engine replies; then a SAN move.
     s.wait_for(id, |g| g["phase"] == "your_move");

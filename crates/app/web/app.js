@@ -170,6 +170,8 @@ $('dlg-promo').addEventListener('cancel', (e) => { e.preventDefault(); cancelPro
 
 // ---------- drawing the game ----------
 function render(state) {
+  // A reply that crossed a newer WebSocket push on the way is stale: keep what is shown.
+  if (game && game.id === state.id && state.seq < game.seq) return;
   const changed = !game || game.id !== state.id || game.moves.length !== state.moves.length;
   game = state;
   if (changed) viewPly = null;

@@ -142,6 +142,10 @@ pub struct OpeningView {
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
     pub id: u64,
+    /// Increases with every view made (views are made under the game's lock, so a greater
+    /// number is a state at least as new). The page drops a state older than the one it shows:
+    /// an HTTP reply can arrive after the WebSocket already pushed the engine's answer.
+    pub seq: u64,
     pub fen: String,
     pub start_fen: String,
     pub turn: &'static str,
@@ -437,8 +441,10 @@ impl WebGame {
         } else {
             "waiting"
         };
+        static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         GameView {
             id,
+            seq: SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             fen: fen::to_fen(&pos, self.chess960),
             start_fen: fen::to_fen(self.game.start(), self.chess960),
             turn: color_name(pos.turn()),
