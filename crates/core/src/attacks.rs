@@ -61,6 +61,33 @@ const fn ray_table(dirs: &[(i8, i8); 4]) -> [u64; 64] {
 static ROOK_RAYS: [u64; 64] = ray_table(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
 static BISHOP_RAYS: [u64; 64] = ray_table(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
 
+/// Empty-board attacks by colour, role index and square; zero for kings and indices above 5.
+static CHECK_RAYS: [[[u64; 64]; 8]; 2] = {
+    let mut out = [[[0; 64]; 8]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut c = 0;
+        while c < 2 {
+            out[c][Role::Pawn as usize][sq] = PAWN[c][sq];
+            out[c][Role::Knight as usize][sq] = KNIGHT[sq];
+            out[c][Role::Bishop as usize][sq] = BISHOP_RAYS[sq];
+            out[c][Role::Rook as usize][sq] = ROOK_RAYS[sq];
+            out[c][Role::Queen as usize][sq] = BISHOP_RAYS[sq] | ROOK_RAYS[sq];
+            c += 1;
+        }
+        sq += 1;
+    }
+    out
+};
+
+/// The squares a piece of `color` and role index `role` on `sq` attacks on an empty board,
+/// empty for kings (which never give check; hence the name) and indices above 5. A piece on
+/// `sq` checks a king it "attacks" here exactly when `between` them is empty.
+#[inline]
+pub fn check_rays(color: Color, role: usize, sq: Square) -> Bitboard {
+    Bitboard(CHECK_RAYS[color.index()][role & 7][sq.index()])
+}
+
 /// Rook attacks from `sq` on an empty board.
 #[inline]
 pub fn rook_rays(sq: Square) -> Bitboard {

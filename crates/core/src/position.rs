@@ -1,8 +1,8 @@
 //! The position: bitboards plus a mailbox, copy-make `play`, incremental Zobrist keys.
 
 use crate::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
+    between, bishop_attacks, bishop_rays, check_rays, king_attacks, knight_attacks, line,
+    pawn_attacks, rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MoveKind};
@@ -392,29 +392,37 @@ impl Position {
                 | (bishop_attacks(king, occ) & self.bishop_likes()));
     }
 
-    /// Checkers after the opponent's move changed the squares `touched` (and nothing else):
-    /// the king was not in check before, so a slider can only check along a line through a
-    /// touched square (the moved piece's target, or a square the move vacated), and the magic
-    /// lookups are skipped when no line of the king holds both a touched square and a slider.
+    /// The checkers after an ordinary move or promotion by `mover` from `from` to `to`, where a
+    /// piece with role index `placed` now stands, `occ` is the occupancy after the move, and
+    /// `rooks`/`bishops` are the mover's rook-like and bishop-like pieces before it.
+    ///
+    /// The enemy king was not in check, so only the moved piece can give a direct check, and
+    /// another piece only a discovered one, along the line through the king and `from` (the one
+    /// square that was vacated). Everything is read from values known before the move's
+    /// bitboard updates and from tables (`between` instead of magic lookups), so none of it
+    /// waits for those stores; the one branch is taken only with a slider on that line.
     #[inline]
-    fn update_checkers_touching(&mut self, touched: Bitboard) {
-        let king = self.king(self.turn);
-        let movers = self.them();
-        let occ = self.occupied();
-        let mut checkers = movers
-            & ((pawn_attacks(self.turn, king) & self.by_role(Role::Pawn))
-                | (knight_attacks(king) & self.by_role(Role::Knight)));
-        let rooks = movers & self.rook_likes();
-        let rays = rook_rays(king);
-        if (rays & touched).is_nonempty() && (rays & rooks).is_nonempty() {
-            checkers |= rook_attacks(king, occ) & rooks;
+    #[allow(clippy::too_many_arguments)]
+    fn checkers_after(
+        mover: Color,
+        king: Square,
+        occ: Bitboard,
+        from: Square,
+        to: Square,
+        placed: usize,
+        rooks: Bitboard,
+        bishops: Bitboard,
+    ) -> Bitboard {
+        let direct =
+            check_rays(mover, placed, to).contains(king) && (between(king, to) & occ).is_empty();
+        let mut checkers = Bitboard(Bitboard::from_square(to).0 & 0u64.wrapping_sub(direct as u64));
+        let sliders = if rook_rays(king).contains(from) { rooks } else { bishops };
+        for s in sliders.without(from) & line(king, from) {
+            if (between(king, s) & occ).is_empty() {
+                checkers = checkers.with(s);
+            }
         }
-        let bishops = movers & self.bishop_likes();
-        let rays = bishop_rays(king);
-        if (rays & touched).is_nonempty() && (rays & bishops).is_nonempty() {
-            checkers |= bishop_attacks(king, occ) & bishops;
-        }
-        self.checkers = checkers;
+        checkers
     }
 
     /// Whether some pawn of the side to move can legally capture en passant onto `ep`
@@ -432,15 +440,28 @@ impl Position {
         candidates.into_iter().any(|from| self.ep_move_is_legal(from, ep, victim))
     }
 
-    /// Full legality test of an en passant capture by simulating the resulting occupancy.
+    /// Full legality test of an en passant capture by simulating the resulting occupancy. Only
+    /// the captured pawn can be a pawn checker that disappears, kings never check, and sliders
+    /// are looked up only if one stands on a line through the king.
     #[inline]
     pub(crate) fn ep_move_is_legal(&self, from: Square, to: Square, victim: Square) -> bool {
         let us = self.turn;
         let king = self.king(us);
+        let them = self.by_color(!us);
+        let leapers = (pawn_attacks(us, king) & self.by_role(Role::Pawn) & them.without(victim))
+            | (knight_attacks(king) & self.by_role(Role::Knight) & them);
+        if leapers.is_nonempty() {
+            return false;
+        }
         let occ = (self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
             | Bitboard::from_square(to);
-        let them = self.by_color(!us).without(victim);
-        (self.attackers_to(king, occ) & them).is_empty()
+        let rooks = self.rook_likes() & them;
+        let bishops = self.bishop_likes() & them;
+        let rank_or_file = (rook_rays(king) & rooks).is_nonempty()
+            && (rook_attacks(king, occ) & rooks).is_nonempty();
+        let diagonal = (bishop_rays(king) & bishops).is_nonempty()
+            && (bishop_attacks(king, occ) & bishops).is_nonempty();
+        !(rank_or_file || diagonal)
     }
 
     /// Computes the Zobrist key from scratch (for checking the incremental one).
@@ -493,7 +514,7 @@ impl Position {
             NIBBLE_PIECES[code as usize].is_some_and(|p| p.color == us),
             "no piece of the side to move on {from} for {m:?}"
         );
-        let role = NIBBLE_ROLES[code as usize];
+        let role = NIBBLE_ROLES[code as usize & 15];
 
         self.fullmove += us as u16;
         if self.ep != 0 {
@@ -513,29 +534,47 @@ impl Position {
                         .is_some_and(|p| p.color == them && p.role != Role::King),
                 "{m:?} captures a king or its own piece"
             );
-            // Promotion nibbles: the pawn's plus the role index (pawn = 0).
-            let placed = match m.promotion_role() {
-                Some(r) => code + r as u8,
-                None => code,
-            };
+            // Read before the updates below (see `checkers_after`).
+            let king = self.king(them);
+            let occ_after = (self.occupied() ^ from_bb) | to_bb;
+            let ours = self.by_color[us.index()];
+            let (rooks, bishops) = (self.rook_likes() & ours, self.bishop_likes() & ours);
+            let from_to = from_bb | to_bb;
             self.set_nibble(from, 0);
-            self.set_nibble(to, placed);
-            let captured_bb = to_bb & self.by_color[them.index()];
-            self.by_color[us.index()] ^= from_bb | to_bb;
-            self.by_color[them.index()] ^= captured_bb;
-            self.by_role[NIBBLE_ROLES[captured as usize] as usize] ^= captured_bb;
-            self.by_role[role as usize] ^= from_bb;
-            self.by_role[NIBBLE_ROLES[placed as usize] as usize] ^= to_bb;
-
+            self.by_color[us.index()] ^= from_to;
             let key_from = zobrist::code_square(code, from);
-            let key_to = zobrist::code_square(placed, to);
-            let key_captured = zobrist::code_square(captured, to);
-            self.key ^= key_from ^ key_to ^ key_captured ^ zobrist::side();
-            self.pawn_key ^= (key_from & pawn_key_mask(code))
-                ^ (key_to & pawn_key_mask(placed))
-                ^ (key_captured & pawn_key_mask(captured));
-            self.halfmove =
-                if role == Role::Pawn as u8 || captured != 0 { 0 } else { self.halfmove + 1 };
+            let mut placed_role = role as usize;
+            if captured == 0 && !m.is_promotion() {
+                // The most common move (a quiet one): one bitboard of each kind changes.
+                self.set_nibble(to, code);
+                self.by_role[role as usize] ^= from_to;
+                let keys = key_from ^ zobrist::code_square(code, to);
+                self.key ^= keys ^ zobrist::side();
+                self.pawn_key ^= keys & pawn_key_mask(code);
+                self.halfmove = if role == Role::Pawn as u8 { 0 } else { self.halfmove + 1 };
+            } else {
+                // Promotion nibbles: the pawn's plus the role index (pawn = 0).
+                let placed = match m.promotion_role() {
+                    Some(r) => code + r as u8,
+                    None => code,
+                };
+                self.set_nibble(to, placed);
+                placed_role = NIBBLE_ROLES[placed as usize & 15] as usize;
+                let captured_bb = to_bb & self.by_color[them.index()];
+                self.by_color[them.index()] ^= captured_bb;
+                self.by_role[NIBBLE_ROLES[captured as usize & 15] as usize] ^= captured_bb;
+                self.by_role[role as usize] ^= from_bb;
+                self.by_role[placed_role] ^= to_bb;
+                let key_to = zobrist::code_square(placed, to);
+                let key_captured = zobrist::code_square(captured, to);
+                self.key ^= key_from ^ key_to ^ key_captured ^ zobrist::side();
+                self.pawn_key ^= (key_from & pawn_key_mask(code))
+                    ^ (key_to & pawn_key_mask(placed))
+                    ^ (key_captured & pawn_key_mask(captured));
+                self.halfmove = 0;
+            }
+            self.checkers =
+                Self::checkers_after(us, king, occ_after, from, to, placed_role, rooks, bishops);
         }
 
         if self.castling != 0 {
@@ -556,8 +595,6 @@ impl Position {
         self.turn = them;
         if m.is_castle() || m.is_en_passant() {
             self.update_checkers();
-        } else {
-            self.update_checkers_touching(from_bb | to_bb);
         }
         debug_assert_eq!(self.checkers, {
             let mut full = *self;
@@ -565,11 +602,15 @@ impl Position {
             full.checkers
         });
         // A double push sets the en passant square only if a capture onto it is legal; most
-        // have no enemy pawn beside them and skip the full test.
+        // have no enemy pawn beside them and skip the test.
         if role == Role::Pawn as u8 && from.index() ^ to.index() == 16 {
             let ep = Square::from_index_masked(((from.index() + to.index()) / 2) as u32);
-            if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).is_nonempty() {
-                self.set_ep_if_capturable(Some(ep));
+            let capturers = pawn_attacks(us, ep) & self.pieces(them, Role::Pawn);
+            if capturers.is_nonempty()
+                && capturers.into_iter().any(|c| self.ep_move_is_legal(c, ep, to))
+            {
+                self.ep = ep.index() as u8;
+                self.key ^= zobrist::en_passant_file(ep.file());
             }
         }
         debug_assert_eq!(self.key, self.compute_key(), "incremental Zobrist key after {m:?}");
