@@ -122,11 +122,13 @@ impl Board {
         let t = sq(target);
         let p = &self.bb[by];
         let occ = Bitboard(occ);
-        (knight_attacks(t).0 & p[1]) != 0
-            || (king_attacks(t).0 & p[5]) != 0
-            || (pawn_attacks(color(1 - by), t).0 & p[0]) != 0
-            || (rook_attacks(t, occ).0 & (p[3] | p[4])) != 0
-            || (bishop_attacks(t, occ).0 & (p[2] | p[4])) != 0
+        // Tables hold few pieces: skip the lookups of roles the attacker does not have.
+        let (rooks, bishops) = (p[3] | p[4], p[2] | p[4]);
+        (king_attacks(t).0 & p[5]) != 0
+            || (p[1] != 0 && (knight_attacks(t).0 & p[1]) != 0)
+            || (p[0] != 0 && (pawn_attacks(color(1 - by), t).0 & p[0]) != 0)
+            || (rooks != 0 && (rook_attacks(t, occ).0 & rooks) != 0)
+            || (bishops != 0 && (bishop_attacks(t, occ).0 & bishops) != 0)
     }
 
     /// The king of `c` is attacked.

@@ -285,6 +285,25 @@ pub fn summarize(codes: &[Vec<Code>; 2]) -> ([[u64; 4]; 2], u16) {
     (counts, max)
 }
 
+/// Bytes per stored entry: 1 when every code fits, else 2.
+pub fn entry_width(codes: &[Vec<Code>; 2]) -> u8 {
+    if codes.iter().flatten().all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 }
+}
+
+/// The uncompressed bytes of one block of entries (illegal stored as 0, little-endian).
+pub fn raw_block(chunk: &[Code], width: u8) -> Vec<u8> {
+    let mut raw = Vec::with_capacity(chunk.len() * width as usize);
+    for &c in chunk {
+        let c = if c == ILLEGAL { 0 } else { c };
+        if width == 1 {
+            raw.push(c as u8);
+        } else {
+            raw.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    raw
+}
+
 /// Serialises a finished table with the given codec (blocks compressed in parallel).
 pub fn encode_table(
     material: Material,
@@ -294,20 +313,12 @@ pub fn encode_table(
 ) -> Vec<u8> {
     let size = codes[0].len() as u64;
     let (counts, max_distance) = summarize(codes);
-    let width: u8 = if codes.iter().flatten().all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 };
+    let width = entry_width(codes);
     let all: Vec<Code> = codes[0].iter().chain(codes[1].iter()).copied().collect();
     let blocks: Vec<Vec<u8>> = all
         .par_chunks(BLOCK_ENTRIES as usize)
         .map(|chunk| {
-            let mut raw = Vec::with_capacity(chunk.len() * width as usize);
-            for &c in chunk {
-                let c = if c == ILLEGAL { 0 } else { c };
-                if width == 1 {
-                    raw.push(c as u8);
-                } else {
-                    raw.extend_from_slice(&c.to_le_bytes());
-                }
-            }
+            let raw = raw_block(chunk, width);
             match codec {
                 CODEC_ZSTD => zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("zstd compresses"),
                 _ => raw,

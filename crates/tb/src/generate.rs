@@ -3,9 +3,7 @@
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 use crate::board::{Board, MoveClass};
@@ -13,33 +11,45 @@ use crate::error::TbError;
 use crate::format::{self, MetricKind};
 use crate::index::Layout;
 use crate::material::{DependencyGraph, Material};
-use crate::retro::{Metric, Solver};
+use crate::retro::{Metric, Solver, forward};
 use crate::value::{Code, DRAW, TbValue, Wdl};
 
 /// Solved tables held in memory, looked up by position (colour flips handled).
 #[derive(Default)]
 pub struct TableSet {
-    tables: HashMap<Material, (Layout, [Vec<Code>; 2])>,
+    tables: Vec<(Layout, [Vec<Code>; 2])>,
+    /// Every orientation a board may have: (material as on the board, flipped, table number).
+    /// A handful of entries, scanned linearly: cheaper than hashing on every capture.
+    lookup: Vec<(Material, bool, usize)>,
 }
 
 impl TableSet {
     pub fn insert(&mut self, material: Material, codes: [Vec<Code>; 2]) {
-        self.tables.insert(material, (Layout::new(material), codes));
+        let n = self.tables.len();
+        self.tables.push((Layout::new(material), codes));
+        self.lookup.push((material, false, n));
+        if material.flipped() != material {
+            self.lookup.push((material.flipped(), true, n));
+        }
     }
 
     pub fn memory(&self) -> u64 {
-        self.tables.values().map(|(l, _)| l.size * 4).sum()
+        self.tables.iter().map(|(l, _)| l.size * 4).sum()
     }
 
     /// The code of `b` with `stm` to move; bare kings are a draw.
+    #[inline]
     pub fn code(&self, b: &Board, stm: usize) -> Code {
         let m = b.material();
         if m == Material::KVK {
             return DRAW;
         }
-        let (norm, flip) = m.normalized();
-        let (layout, codes) =
-            self.tables.get(&norm).unwrap_or_else(|| panic!("sub-table {norm} not loaded"));
+        let &(_, flip, t) = self
+            .lookup
+            .iter()
+            .find(|(l, _, _)| *l == m)
+            .unwrap_or_else(|| panic!("sub-table {m} not loaded"));
+        let (layout, codes) = &self.tables[t];
         if flip {
             let f = b.color_flipped();
             codes[1 - stm][layout.encode(&f) as usize]
@@ -82,15 +92,15 @@ struct SliceMetric<'a> {
 impl SliceMetric<'_> {
     fn own_value(&self, child: &Board, child_stm: usize) -> TbValue {
         let idx = self.own.layout.encode(child) as usize;
-        child_value(self.own.vals[child_stm][idx].load(Relaxed))
+        child_value(self.own.code(child_stm, idx))
     }
 }
 
 impl Metric for SliceMetric<'_> {
     const PAWN_UNMOVES: bool = false;
-    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> Option<TbValue> {
+    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> TbValue {
         let v = match class {
-            MoveClass::Quiet => return None,
+            MoveClass::Quiet => unreachable!("quiet moves stay in the retrograde graph"),
             MoveClass::PawnPush => self.own_value(child, child_stm),
             MoveClass::DoublePush(ep) => {
                 let mut best = self.own_value(child, child_stm);
@@ -102,7 +112,7 @@ impl Metric for SliceMetric<'_> {
             }
             MoveClass::Exit => child_value(self.subs.code(child, child_stm)),
         };
-        Some(mover_value(self.kind, v, true))
+        mover_value(self.kind, v, true)
     }
 }
 
@@ -167,19 +177,20 @@ pub fn solve_endgame(
     } else {
         slices.push(all);
     }
-    let mut solver_memory = 0;
-    let mut run = |kind: Kind, subs: &TableSet| {
-        let solver = Solver::new(&layout);
-        solver_memory = solver.memory() + layout.size * 4;
-        let metric = SliceMetric { kind, subs, own: &solver };
-        let name = if kind == Kind::Dtm { "DTM" } else { "DTZ" };
-        for slice in slices.iter().rev().filter(|s| !s.is_empty()) {
-            solver.solve(&metric, slice, |d| on_level(name, d));
-        }
-        solver.into_codes()
-    };
-    let dtm = run(Kind::Dtm, subs_dtm);
-    let dtz = run(Kind::Dtz, subs_dtz);
+    // DTM and DTZ are solved side by side, slice by slice: one forward pass serves both.
+    let dtm_solver = Solver::new(&layout);
+    let dtz_solver = Solver::new(&layout);
+    let solver_memory = dtm_solver.memory() + dtz_solver.memory();
+    let dtm_metric = SliceMetric { kind: Kind::Dtm, subs: subs_dtm, own: &dtm_solver };
+    let dtz_metric = SliceMetric { kind: Kind::Dtz, subs: subs_dtz, own: &dtz_solver };
+    for slice in slices.iter().rev().filter(|s| !s.is_empty()) {
+        let [dtm_seeds, dtz_seeds] =
+            forward([(&dtm_solver, &dtm_metric), (&dtz_solver, &dtz_metric)], slice);
+        dtm_solver.retrograde::<SliceMetric>(dtm_seeds, slice, |d| on_level("DTM", d));
+        dtz_solver.retrograde::<SliceMetric>(dtz_seeds, slice, |d| on_level("DTZ", d));
+    }
+    let dtm = dtm_solver.into_codes();
+    let dtz = dtz_solver.into_codes();
     Solved { dtm, dtz, solver_memory }
 }
 

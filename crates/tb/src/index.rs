@@ -18,21 +18,94 @@ use std::sync::OnceLock;
 
 const MAX_GROUP: usize = 7;
 
-fn binomials() -> &'static [[u64; MAX_GROUP + 1]; 65] {
-    static T: OnceLock<[[u64; MAX_GROUP + 1]; 65]> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut t = [[0u64; MAX_GROUP + 1]; 65];
-        for n in 0..65 {
-            t[n][0] = 1;
-            for k in 1..=MAX_GROUP {
-                t[n][k] = if n == 0 { 0 } else { t[n - 1][k - 1] + t[n - 1][k] };
-            }
+/// `C(n, k)` for `n <= 64`, `k <= MAX_GROUP`, computed at compile time.
+const BINOMIALS: [[u64; MAX_GROUP + 1]; 65] = {
+    let mut t = [[0u64; MAX_GROUP + 1]; 65];
+    let mut n = 0;
+    while n < 65 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_GROUP {
+            t[n][k] = if n == 0 { 0 } else { t[n - 1][k - 1] + t[n - 1][k] };
+            k += 1;
         }
-        t
-    })
+        n += 1;
+    }
+    t
+};
+
+fn binomials() -> &'static [[u64; MAX_GROUP + 1]; 65] {
+    &BINOMIALS
 }
 
+/// `SQUARE_SYM[t][s]`: square `s` under symmetry `t` (see [`sym::square`]), as a table: the
+/// indexer maps single squares instead of transforming whole bitboards.
+const SQUARE_SYM: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut f = 0;
+    while f < 8 {
+        let mut s = 0;
+        while s < 64 {
+            let mut x = s as u32;
+            if f & sym::FILE as usize != 0 {
+                x ^= 7;
+            }
+            if f & sym::RANK as usize != 0 {
+                x ^= 56;
+            }
+            if f & sym::DIAG as usize != 0 {
+                x = (x & 7) << 3 | x >> 3;
+            }
+            t[f][s] = x as u8;
+            s += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
+/// Flag in [`KING_SYM`]: both kings on the a1–h8 diagonal after the symmetry, so the diagonal
+/// transposition gives a second image and the smaller index is canonical.
+const BOTH_ON_DIAGONAL: u8 = 8;
+
+/// `KING_SYM[wk][bk]`: the symmetry that brings a pawnless position's kings into the canonical
+/// king-pair set, plus [`BOTH_ON_DIAGONAL`] where the transposed image is as good.
+const KING_SYM: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut wk = 0;
+    while wk < 64 {
+        let mut bk = 0;
+        while bk < 64 {
+            let mut t = 0u8;
+            if wk % 8 > 3 {
+                t |= sym::FILE;
+            }
+            if wk / 8 > 3 {
+                t |= sym::RANK;
+            }
+            let w = SQUARE_SYM[t as usize][wk] as usize;
+            if w / 8 > w % 8 {
+                t |= sym::DIAG;
+            }
+            let w = SQUARE_SYM[t as usize][wk] as usize;
+            if w / 8 == w % 8 {
+                let k = SQUARE_SYM[t as usize][bk] as usize;
+                if k / 8 > k % 8 {
+                    t |= sym::DIAG;
+                } else if k / 8 == k % 8 {
+                    t |= BOTH_ON_DIAGONAL;
+                }
+            }
+            table[wk][bk] = t;
+            bk += 1;
+        }
+        wk += 1;
+    }
+    table
+};
+
 /// The king pairs of one symmetry class: index → squares and squares → index.
+#[derive(Debug)]
 struct KingPairs {
     pairs: Vec<(u8, u8)>,
     index: [[u16; 64]; 64],
@@ -77,6 +150,8 @@ struct Group {
     count: usize,
     /// Number of combinations, `C(domain, count)`.
     size: u64,
+    /// Place value of this group's rank in the index: the product of the later groups' sizes.
+    mult: u64,
 }
 
 /// The index of one endgame (normalised material).
@@ -85,6 +160,9 @@ pub struct Layout {
     pub material: Material,
     pawns: bool,
     groups: Vec<Group>,
+    /// Place value of the king pair: the product of all groups' sizes.
+    kk_mult: u64,
+    kings: &'static KingPairs,
     /// Positions per side to move, broken ones included.
     pub size: u64,
 }
@@ -93,115 +171,136 @@ impl Layout {
     pub fn new(material: Material) -> Layout {
         let pawns = material.has_pawns();
         let mut groups = Vec::new();
-        let mut size = king_pairs(pawns).pairs.len() as u64;
         for color in 0..2 {
             for role in [4, 3, 2, 1, 0] {
                 let count = material.counts[color][role] as usize;
                 if count > 0 {
                     let domain = if role == 0 { 48 } else { 64 };
-                    let g = Group { color, role, count, size: binomials()[domain][count] };
-                    size *= g.size;
-                    groups.push(g);
+                    groups.push(Group {
+                        color,
+                        role,
+                        count,
+                        size: binomials()[domain][count],
+                        mult: 0,
+                    });
                 }
             }
         }
-        Layout { material, pawns, groups, size }
+        let mut mult = 1;
+        for g in groups.iter_mut().rev() {
+            g.mult = mult;
+            mult *= g.size;
+        }
+        let kings = king_pairs(pawns);
+        let size = kings.pairs.len() as u64 * mult;
+        Layout { material, pawns, groups, kk_mult: mult, kings, size }
     }
 
     /// The index of a position of this material, exactly as oriented (colours not flipped).
+    #[inline]
     pub fn encode(&self, b: &Board) -> u64 {
-        let wk = b.bb[0][5].trailing_zeros();
-        let bk = b.bb[1][5].trailing_zeros();
+        let wk = b.bb[0][5].trailing_zeros() as usize;
         if self.pawns {
-            let t = if wk % 8 > 3 { sym::FILE } else { 0 };
-            return self.encode_with(b, t);
+            return self.encode_with(b, if wk % 8 > 3 { sym::FILE } else { 0 });
         }
-        let mut t = 0;
-        if wk % 8 > 3 {
-            t |= sym::FILE;
-        }
-        if wk / 8 > 3 {
-            t |= sym::RANK;
-        }
-        let w = sym::square(t, wk);
-        if w / 8 > w % 8 {
-            t |= sym::DIAG;
-        }
-        let w = sym::square(t, wk);
-        if w / 8 == w % 8 {
-            let k = sym::square(t, bk);
-            if k / 8 > k % 8 {
-                t |= sym::DIAG;
-            } else if k / 8 == k % 8 {
-                // Both kings on the diagonal: the transposed image is as good; take the smaller.
-                return self.encode_with(b, t).min(self.encode_with(b, t | sym::DIAG));
-            }
+        let bk = b.bb[1][5].trailing_zeros() as usize;
+        let t = KING_SYM[wk][bk];
+        if t & BOTH_ON_DIAGONAL != 0 {
+            // Both kings on the diagonal: the transposed image is as good; take the smaller.
+            let t = t & !BOTH_ON_DIAGONAL;
+            return self.encode_with(b, t).min(self.encode_with(b, t | sym::DIAG));
         }
         self.encode_with(b, t)
     }
 
+    #[inline]
     fn encode_with(&self, b: &Board, t: u8) -> u64 {
-        let wk = sym::square(t, b.bb[0][5].trailing_zeros());
-        let bk = sym::square(t, b.bb[1][5].trailing_zeros());
-        let kk = king_pairs(self.pawns).index[wk as usize][bk as usize];
+        let map = &SQUARE_SYM[t as usize];
+        let wk = map[b.bb[0][5].trailing_zeros() as usize];
+        let bk = map[b.bb[1][5].trailing_zeros() as usize];
+        let kk = self.kings.index[wk as usize][bk as usize];
         debug_assert_ne!(kk, NO_PAIR, "kings adjacent or not normalised");
         let bin = binomials();
-        let mut idx = kk as u64;
+        let mut idx = kk as u64 * self.kk_mult;
         for g in &self.groups {
-            let mut bits = sym::bitboard(t, b.bb[g.color][g.role]);
-            let mut rank = 0u64;
-            let mut k = 1;
-            while bits != 0 {
-                let mut s = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if g.role == 0 {
-                    s -= 8;
+            let mut bits = b.bb[g.color][g.role];
+            let offset = if g.role == 0 { 8 } else { 0 };
+            let rank = if g.count == 1 {
+                (map[bits.trailing_zeros() as usize] - offset) as u64
+            } else {
+                // The group's squares after the symmetry, ascending: a combinatorial number.
+                let mut sq = [0u8; MAX_GROUP];
+                let mut n = 0;
+                while bits != 0 {
+                    let s = map[bits.trailing_zeros() as usize] - offset;
+                    bits &= bits - 1;
+                    let mut j = n;
+                    while j > 0 && sq[j - 1] > s {
+                        sq[j] = sq[j - 1];
+                        j -= 1;
+                    }
+                    sq[j] = s;
+                    n += 1;
                 }
-                rank += bin[s][k];
-                k += 1;
-            }
-            idx = idx * g.size + rank;
+                (0..n).map(|k| bin[sq[k] as usize][k + 1]).sum()
+            };
+            idx += rank * g.mult;
         }
         idx
     }
 
     /// The position at `idx`, or `None` for a broken index (pieces overlap, or not canonical).
+    #[inline]
     pub fn decode(&self, idx: u64) -> Option<Board> {
         let b = self.decode_raw(idx)?;
-        (self.encode(&b) == idx).then_some(b)
+        // A decoded king pair is canonical by construction; only with both kings on the diagonal
+        // does the transposed image compete (`encode` takes the smaller index).
+        if !self.pawns {
+            let (wk, bk) = (b.bb[0][5].trailing_zeros(), b.bb[1][5].trailing_zeros());
+            if wk / 8 == wk % 8 && bk / 8 == bk % 8 && self.encode(&b) != idx {
+                return None;
+            }
+        }
+        Some(b)
     }
 
     /// Like [`Layout::decode`] without the canonical check (overlaps are still rejected).
-    fn decode_raw(&self, mut idx: u64) -> Option<Board> {
+    fn decode_raw(&self, idx: u64) -> Option<Board> {
         if idx >= self.size {
             return None;
         }
         let bin = binomials();
         let mut b = Board::default();
         let mut occ = 0u64;
-        for g in self.groups.iter().rev() {
-            let mut rank = idx % g.size;
-            idx /= g.size;
-            let domain = if g.role == 0 { 48 } else { 64 };
-            let mut top = domain;
-            for k in (1..=g.count).rev() {
-                // Largest s with C(s, k) <= rank.
-                let mut s = top - 1;
-                while bin[s][k] > rank {
-                    s -= 1;
+        let kk = idx / self.kk_mult;
+        let mut rest = idx % self.kk_mult;
+        for g in &self.groups {
+            let mut rank = rest / g.mult;
+            rest %= g.mult;
+            let offset = if g.role == 0 { 8 } else { 0 };
+            let mut bits = 0u64;
+            if g.count == 1 {
+                bits = 1u64 << (rank as usize + offset);
+            } else {
+                let mut top = if g.role == 0 { 48 } else { 64 };
+                for k in (1..=g.count).rev() {
+                    // Largest s with C(s, k) <= rank.
+                    let mut s = top - 1;
+                    while bin[s][k] > rank {
+                        s -= 1;
+                    }
+                    rank -= bin[s][k];
+                    top = s;
+                    bits |= 1u64 << (s + offset);
                 }
-                rank -= bin[s][k];
-                top = s;
-                let square = if g.role == 0 { s + 8 } else { s };
-                let bit = 1u64 << square;
-                if occ & bit != 0 {
-                    return None;
-                }
-                occ |= bit;
-                b.bb[g.color][g.role] |= bit;
             }
+            if occ & bits != 0 {
+                return None;
+            }
+            occ |= bits;
+            b.bb[g.color][g.role] = bits;
         }
-        let (wk, bk) = king_pairs(self.pawns).pairs[idx as usize];
+        let (wk, bk) = self.kings.pairs[kk as usize];
         for (c, k) in [(0, wk), (1, bk)] {
             let bit = 1u64 << k;
             if occ & bit != 0 {
@@ -222,6 +321,18 @@ mod tests {
     fn classic_king_pair_counts() {
         assert_eq!(king_pairs(false).pairs.len(), 462);
         assert_eq!(king_pairs(true).pairs.len(), 1806);
+    }
+
+    #[test]
+    fn decode_accepts_exactly_the_canonical_indices() {
+        for name in ["KQvKR", "KBBvK", "KPvKP", "KRPvK", "KNNNvK"] {
+            let layout = Layout::new(name.parse().unwrap());
+            let step = if layout.size > 5_000_000 { 7 } else { 1 };
+            for idx in (0..layout.size).step_by(step) {
+                let canonical = layout.decode_raw(idx).filter(|b| layout.encode(b) == idx);
+                assert_eq!(layout.decode(idx), canonical, "{name} {idx}");
+            }
+        }
     }
 
     #[test]

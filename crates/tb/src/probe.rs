@@ -164,6 +164,11 @@ impl TableFile {
         Ok(blk[(pos % per) as usize])
     }
 
+    /// Drops the cached blocks.
+    pub fn clear_cache(&self) {
+        self.cache.lock().expect("cache lock").clear();
+    }
+
     /// Checks every block's checksum and decompression.
     pub fn verify_blocks(&self) -> Result<(), TbError> {
         for b in 0..self.header.blocks {
@@ -242,6 +247,14 @@ impl Tablebases {
     /// The most pieces (kings included) of any table found in the directory.
     pub fn max_pieces(&self) -> u32 {
         self.max_pieces
+    }
+
+    /// Drops every open table's cached blocks (files stay open): the next probe of each block
+    /// reads and decompresses it again.
+    pub fn clear_cache(&self) {
+        for t in self.tables.read().expect("table map").values().flatten() {
+            t.clear_cache();
+        }
     }
 
     pub fn dir(&self) -> &Path {

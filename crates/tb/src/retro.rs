@@ -2,76 +2,137 @@
 //! that leave the table, then level by level only the frontier's predecessors are touched.
 
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Board, MoveClass};
 use crate::index::Layout;
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, UNKNOWN, loss, win};
 
+/// Predecessors touched ahead of their updates at a time (their cache lines stay in L2).
+const TOUCH_BATCH: usize = 4096;
+
+/// Frontiers up to this size are expanded on the calling thread.
+const SERIAL_FRONTIER: usize = 2048;
+
 /// How a metric sees one move (for the forward pass).
 pub trait Metric: Sync {
-    /// `None`: an in-table move whose value comes from the retrograde passes. `Some(v)`: the move's
-    /// value for the mover, known already (from a sub-table or an earlier slice of this table).
-    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> Option<TbValue>;
+    /// The mover's value of a move that is not [`MoveClass::Quiet`] (quiet moves stay in the
+    /// retrograde graph), known already: from a sub-table or an earlier slice of this table.
+    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> TbValue;
     /// Whether pawn un-pushes belong to the in-table graph.
     const PAWN_UNMOVES: bool;
 }
 
-/// The working arrays of one table: `vals[side][idx]` and the solver's scratch.
-pub struct Solver<'a> {
-    pub layout: &'a Layout,
-    pub vals: [Vec<AtomicU16>; 2],
-    cnt: [Vec<AtomicU8>; 2],
-    exit: [Vec<AtomicU16>; 2],
+/// One position's solver state, packed into one atomic word so that touching a predecessor
+/// costs one cache miss, not three. Zero is the fresh state, so the arrays start as untouched
+/// zero pages:
+///
+/// ```text
+/// bit  31     RESOLVED
+///      23..16 (pending) distinct in-table successors not yet known to win for the opponent
+///      15..0  (pending) the best exit's code (UNKNOWN: none); (resolved) the final code
+/// ```
+const RESOLVED: u32 = 1 << 31;
+const COUNT_SHIFT: u32 = 16;
+const COUNT_ONE: u32 = 1 << COUNT_SHIFT;
+
+#[inline]
+fn pending(state: u32) -> bool {
+    state & RESOLVED == 0
 }
 
-fn atomic_vec16(n: usize, v: u16) -> Vec<AtomicU16> {
-    (0..n).into_par_iter().map(|_| AtomicU16::new(v)).collect()
+#[inline]
+fn low_code(state: u32) -> Code {
+    state as Code
+}
+
+#[inline]
+fn count(state: u32) -> u32 {
+    (state >> COUNT_SHIFT) & 0xff
+}
+
+/// A work-list entry: index, side to move, and (in the frontier) whether the position is lost.
+/// Deferred seeds carry `false`; the flag is set when they are resolved.
+#[inline]
+fn entry(idx: u64, side: usize, lost: bool) -> u64 {
+    idx << 2 | (lost as u64) << 1 | side as u64
+}
+
+#[inline]
+fn unpack(e: u64) -> (u64, usize, bool) {
+    (e >> 2, (e & 1) as usize, e & 2 != 0)
+}
+
+/// A zeroed array of atomic words in anonymous memory, advised to use transparent huge pages:
+/// the solver reads it at random, and with 4 KiB pages nearly every access would also miss the
+/// TLB.
+struct StateArray {
+    words: &'static [AtomicU32],
+    /// Owns the memory `words` points into; never touched otherwise, dropped with it.
+    _map: memmap2::MmapMut,
+}
+
+impl StateArray {
+    fn zeroed(len: usize) -> StateArray {
+        let mut map = memmap2::MmapMut::map_anon((len * 4).max(4)).expect("solver memory");
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage); // only a hint
+        // SAFETY: the mapping is page aligned (enough for `AtomicU32`), `len * 4` bytes long and
+        // zero-filled (a valid `AtomicU32`); the pointer comes from `as_mut_ptr`, so writes
+        // through the atomics are allowed; the mapping does not move when `MmapMut` moves and
+        // lives exactly as long as this struct, which hands `words` out only for its own lifetime.
+        let words =
+            unsafe { std::slice::from_raw_parts(map.as_mut_ptr().cast::<AtomicU32>(), len) };
+        StateArray { words, _map: map }
+    }
+}
+
+impl std::ops::Deref for StateArray {
+    type Target = [AtomicU32];
+    fn deref(&self) -> &[AtomicU32] {
+        self.words
+    }
+}
+
+/// The working arrays of one table: one packed state per side and index.
+pub struct Solver<'a> {
+    pub layout: &'a Layout,
+    state: [StateArray; 2],
 }
 
 impl<'a> Solver<'a> {
     pub fn new(layout: &'a Layout) -> Solver<'a> {
         let n = layout.size as usize;
-        let cnt = || (0..n).into_par_iter().map(|_| AtomicU8::new(0)).collect();
-        Solver {
-            layout,
-            vals: [atomic_vec16(n, UNKNOWN), atomic_vec16(n, UNKNOWN)],
-            cnt: [cnt(), cnt()],
-            exit: [atomic_vec16(n, UNKNOWN), atomic_vec16(n, UNKNOWN)],
-        }
+        Solver { layout, state: [StateArray::zeroed(n), StateArray::zeroed(n)] }
     }
 
     /// Bytes held by the solver's arrays.
     pub fn memory(&self) -> u64 {
-        self.layout.size * 2 * (2 + 1 + 2)
+        self.layout.size * 2 * 4
     }
 
-    /// Solves the positions in `universe` (a set closed under in-table moves), given that every
-    /// value its exits need is final. Unresolved positions become draws.
-    pub fn solve<M: Metric>(&self, metric: &M, universe: &[u32], mut on_level: impl FnMut(usize)) {
+    /// The code of a position; [`UNKNOWN`] while it is not resolved.
+    #[inline]
+    pub fn code(&self, side: usize, idx: usize) -> Code {
+        let s = self.state[side][idx].load(Relaxed);
+        if pending(s) { UNKNOWN } else { low_code(s) }
+    }
+
+    #[inline]
+    fn resolve_now(&self, side: usize, idx: usize, code: Code) {
+        self.state[side][idx].store(RESOLVED | code as u32, Relaxed);
+    }
+
+    /// The level-by-level passes over `universe` (a set closed under in-table moves) after its
+    /// [`forward`] pass found `seeds`, given that every value its exits need is final.
+    /// Unresolved positions become draws.
+    pub fn retrograde<M: Metric>(
+        &self,
+        seeds: Vec<(u16, u64)>,
+        universe: &[u32],
+        mut on_level: impl FnMut(usize),
+    ) {
         let mut buckets: Vec<Vec<u64>> = Vec::new();
-        // Forward pass.
-        let seeds: Vec<(u16, u64)> = universe
-            .par_chunks(4096)
-            .flat_map_iter(|chunk| {
-                let mut out = Vec::new();
-                let mut kids: Vec<u64> = Vec::with_capacity(64);
-                for &idx in chunk {
-                    let Some(b) = self.layout.decode(idx as u64) else {
-                        self.vals[0][idx as usize].store(ILLEGAL, Relaxed);
-                        self.vals[1][idx as usize].store(ILLEGAL, Relaxed);
-                        continue;
-                    };
-                    for stm in 0..2 {
-                        if let Some(level) = self.init_one(metric, &b, stm, idx as usize, &mut kids)
-                        {
-                            out.push((level, (idx as u64) << 1 | stm as u64));
-                        }
-                    }
-                }
-                out
-            })
-            .collect();
         for (d, entry) in seeds {
             let d = d as usize;
             if buckets.len() <= d {
@@ -84,14 +145,14 @@ impl<'a> Solver<'a> {
         let mut d = 0usize;
         loop {
             if let Some(seeds) = buckets.get_mut(d) {
+                // Serial: no expansion runs while seeds are placed.
                 for e in std::mem::take(seeds) {
-                    let (side, idx) = ((e & 1) as usize, (e >> 1) as usize);
-                    let code = self.seed_code(side, idx, d as u16);
-                    if self.vals[side][idx]
-                        .compare_exchange(UNKNOWN, code, Relaxed, Relaxed)
-                        .is_ok()
-                    {
-                        frontier.push(e);
+                    let (idx, side, _) = unpack(e);
+                    let s = self.state[side][idx as usize].load(Relaxed);
+                    if pending(s) {
+                        let code = seed_code(s, d as u16);
+                        self.resolve_now(side, idx as usize, code);
+                        frontier.push(entry(idx, side, code % 2 == 1));
                     }
                 }
             }
@@ -99,10 +160,15 @@ impl<'a> Solver<'a> {
                 break;
             }
             on_level(d);
-            let results: Vec<(u16, u64)> = frontier
-                .par_chunks(1024)
-                .flat_map_iter(|chunk| self.expand::<M>(chunk, d as u16))
-                .collect();
+            // Small frontiers (the first and last levels) are not worth waking the pool for.
+            let results: Vec<(u16, u64)> = if frontier.len() <= SERIAL_FRONTIER {
+                self.expand::<M>(&frontier, d as u16)
+            } else {
+                frontier
+                    .par_chunks(1024)
+                    .flat_map_iter(|chunk| self.expand::<M>(chunk, d as u16))
+                    .collect()
+            };
             frontier.clear();
             for (level, e) in results {
                 if level as usize == d + 1 {
@@ -119,68 +185,39 @@ impl<'a> Solver<'a> {
         }
         universe.par_iter().for_each(|&idx| {
             for side in 0..2 {
-                let _ =
-                    self.vals[side][idx as usize].compare_exchange(UNKNOWN, DRAW, Relaxed, Relaxed);
+                if pending(self.state[side][idx as usize].load(Relaxed)) {
+                    self.resolve_now(side, idx as usize, DRAW);
+                }
             }
         });
     }
 
-    /// The code a seed at level `d` takes: a win if the position's best exit wins in `d`,
-    /// otherwise a loss in `d` (all moves lose, the longest takes `d`).
-    fn seed_code(&self, side: usize, idx: usize, d: u16) -> Code {
-        match TbValue::from_code(self.exit[side][idx].load(Relaxed)) {
-            Some(TbValue::Win(w)) if w == d => win(d),
-            _ => loss(d),
-        }
-    }
-
-    /// Forward pass for one position; returns a seed level if the position's value may be
-    /// decided by its exits alone.
-    fn init_one<M: Metric>(
+    /// The end of one position's forward pass: stores its successor count and best exit, and
+    /// returns a seed level if the position's value may be decided by its exits alone.
+    fn init_one(
         &self,
-        metric: &M,
-        b: &Board,
         stm: usize,
         idx: usize,
-        kids: &mut Vec<u64>,
+        moves: bool,
+        mated: bool,
+        kids: usize,
+        best: Option<TbValue>,
     ) -> Option<u16> {
-        if !b.legal_with(stm) {
-            self.vals[stm][idx].store(ILLEGAL, Relaxed);
+        if !moves {
+            if mated {
+                return Some(0); // a loss seed at level 0
+            }
+            self.resolve_now(stm, idx, DRAW);
             return None;
         }
-        kids.clear();
-        let mut best: Option<TbValue> = None;
-        let mut any = false;
-        b.for_each_move(stm, |child, class| {
-            any = true;
-            match metric.resolve(child, 1 - stm, class) {
-                Some(v) => {
-                    if best.is_none_or(|b| v > b) {
-                        best = Some(v);
-                    }
-                }
-                None => kids.push(self.layout.encode(child)),
-            }
-        });
-        if !any {
-            if b.in_check(stm) {
-                return Some(0); // mated: a loss seed at level 0
-            }
-            self.vals[stm][idx].store(DRAW, Relaxed);
-            return None;
-        }
-        kids.sort_unstable();
-        kids.dedup();
-        debug_assert!(kids.len() < 256);
-        self.cnt[stm][idx].store(kids.len() as u8, Relaxed);
-        if let Some(v) = best {
-            self.exit[stm][idx].store(v.to_code(), Relaxed);
-        }
+        debug_assert!(kids < 256);
+        let exit = best.map_or(UNKNOWN, TbValue::to_code);
+        self.state[stm][idx].store((kids as u32) << COUNT_SHIFT | exit as u32, Relaxed);
         match best {
             Some(TbValue::Win(d)) => Some(d),
-            Some(TbValue::Loss(d)) if kids.is_empty() => Some(d),
-            Some(TbValue::Draw) if kids.is_empty() => {
-                self.vals[stm][idx].store(DRAW, Relaxed);
+            Some(TbValue::Loss(d)) if kids == 0 => Some(d),
+            Some(TbValue::Draw) if kids == 0 => {
+                self.resolve_now(stm, idx, DRAW);
                 None
             }
             _ => None,
@@ -189,50 +226,159 @@ impl<'a> Solver<'a> {
 
     /// Predecessors of the frontier positions (all resolved at level `d`): returns the newly
     /// resolved ones with their level.
+    ///
+    /// Two passes over each batch of predecessors: plain loads first, which the CPU overlaps (the
+    /// states are scattered: nearly every one is a cache miss), then the updates, whose lines
+    /// are cached by then (branches on each missed load and locked instructions would otherwise
+    /// wait for each miss in turn).
     fn expand<M: Metric>(&self, chunk: &[u64], d: u16) -> Vec<(u16, u64)> {
         let mut out = Vec::new();
         let mut preds: Vec<u64> = Vec::with_capacity(64);
+        let mut todo: Vec<u64> = Vec::with_capacity(chunk.len() * 32);
         for &e in chunk {
-            let (side, idx) = ((e & 1) as usize, (e >> 1) as usize);
-            let Some(b) = self.layout.decode(idx as u64) else { continue };
-            let is_loss = self.vals[side][idx].load(Relaxed) % 2 == 1;
+            let (idx, side, is_loss) = unpack(e);
+            let Some(b) = self.layout.decode(idx) else { continue };
             let mover = 1 - side;
             preds.clear();
             b.for_each_unmove(mover, M::PAWN_UNMOVES, |p| preds.push(self.layout.encode(p)));
             preds.sort_unstable();
             preds.dedup();
-            for &p in &preds {
-                let p = p as usize;
-                let val = &self.vals[mover][p];
-                if val.load(Relaxed) != UNKNOWN {
-                    continue;
-                }
-                let entry = (p as u64) << 1 | mover as u64;
-                if is_loss {
-                    if val.compare_exchange(UNKNOWN, win(d + 1), Relaxed, Relaxed).is_ok() {
-                        out.push((d + 1, entry));
-                    }
-                } else if self.cnt[mover][p].fetch_sub(1, Relaxed) == 1 {
-                    let level = match TbValue::from_code(self.exit[mover][p].load(Relaxed)) {
-                        Some(TbValue::Win(_) | TbValue::Draw) => continue,
-                        Some(TbValue::Loss(l)) => l.max(d + 1),
-                        None => d + 1,
-                    };
-                    if level == d + 1 {
-                        if val.compare_exchange(UNKNOWN, loss(d + 1), Relaxed, Relaxed).is_ok() {
-                            out.push((level, entry));
-                        }
-                    } else {
-                        out.push((level, entry));
-                    }
-                }
+            todo.extend(preds.iter().map(|&p| entry(p, mover, is_loss)));
+        }
+        for batch in todo.chunks(TOUCH_BATCH) {
+            // Loads whose results no branch depends on: the misses overlap.
+            let mut touched = 0u32;
+            for &t in batch {
+                let (p, mover, _) = unpack(t);
+                touched |= self.state[mover][p as usize].load(Relaxed);
+            }
+            std::hint::black_box(touched);
+            for &t in batch {
+                self.update(t, d, &mut out);
             }
         }
         out
     }
 
+    /// One predecessor `t` of a position resolved at level `d`.
+    #[inline]
+    fn update(&self, t: u64, d: u16, out: &mut Vec<(u16, u64)>) {
+        let (p, mover, child_lost) = unpack(t);
+        let cell = &self.state[mover][p as usize];
+        let mut cur = cell.load(Relaxed);
+        // Compare-and-swap loop: another thread may update the same predecessor.
+        while pending(cur) {
+            let (new, push) = if child_lost {
+                (RESOLVED | win(d + 1) as u32, Some((d + 1, false)))
+            } else {
+                debug_assert!(count(cur) > 0, "more in-table successors than counted");
+                if count(cur) == 0 {
+                    break;
+                }
+                if count(cur) > 1 {
+                    (cur - COUNT_ONE, None)
+                } else {
+                    // The last in-table successor wins for the opponent.
+                    match TbValue::from_code(low_code(cur)) {
+                        Some(TbValue::Win(_) | TbValue::Draw) => (cur - COUNT_ONE, None),
+                        Some(TbValue::Loss(l)) if l > d + 1 => (cur - COUNT_ONE, Some((l, false))),
+                        _ => (RESOLVED | loss(d + 1) as u32, Some((d + 1, true))),
+                    }
+                }
+            };
+            match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
+                Ok(_) => {
+                    if let Some((level, lost)) = push {
+                        out.push((level, entry(p, mover, lost)));
+                    }
+                    break;
+                }
+                Err(now) => cur = now,
+            }
+        }
+    }
+
     /// The finished values.
     pub fn into_codes(self) -> [Vec<Code>; 2] {
-        self.vals.map(|v| v.into_iter().map(AtomicU16::into_inner).collect())
+        self.state.map(|v| {
+            v.par_iter()
+                .map(|s| s.load(Relaxed))
+                .map(|s| if pending(s) { UNKNOWN } else { low_code(s) })
+                .collect()
+        })
+    }
+}
+
+/// The forward pass over `universe` for `N` metrics of one table at once (DTM and DTZ): they
+/// share decoding, legality, move generation and the in-table successors, and differ only in
+/// how they value the moves that leave the graph. Returns each solver's seeds.
+pub fn forward<M: Metric, const N: usize>(
+    solvers: [(&Solver, &M); N],
+    universe: &[u32],
+) -> [Vec<(u16, u64)>; N] {
+    let layout = solvers[0].0.layout;
+    let seeds: Vec<(u8, u16, u64)> = universe
+        .par_chunks(4096)
+        .flat_map_iter(|chunk| {
+            let mut out = Vec::new();
+            let mut kids: Vec<u64> = Vec::with_capacity(64);
+            for &idx in chunk {
+                let i = idx as usize;
+                let Some(b) = layout.decode(idx as u64) else {
+                    for (s, _) in &solvers {
+                        s.resolve_now(0, i, ILLEGAL);
+                        s.resolve_now(1, i, ILLEGAL);
+                    }
+                    continue;
+                };
+                for stm in 0..2 {
+                    if !b.legal_with(stm) {
+                        for (s, _) in &solvers {
+                            s.resolve_now(stm, i, ILLEGAL);
+                        }
+                        continue;
+                    }
+                    kids.clear();
+                    let mut best: [Option<TbValue>; N] = [None; N];
+                    let mut moves = false;
+                    b.for_each_move(stm, |child, class| {
+                        moves = true;
+                        if class == MoveClass::Quiet {
+                            kids.push(layout.encode(child));
+                            return;
+                        }
+                        for (k, (_, metric)) in solvers.iter().enumerate() {
+                            let v = metric.resolve(child, 1 - stm, class);
+                            if best[k].is_none_or(|b| v > b) {
+                                best[k] = Some(v);
+                            }
+                        }
+                    });
+                    kids.sort_unstable();
+                    kids.dedup();
+                    let mated = !moves && b.in_check(stm);
+                    for (k, (s, _)) in solvers.iter().enumerate() {
+                        if let Some(level) = s.init_one(stm, i, moves, mated, kids.len(), best[k]) {
+                            out.push((k as u8, level, entry(idx as u64, stm, false)));
+                        }
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    let mut split: [Vec<(u16, u64)>; N] = std::array::from_fn(|_| Vec::new());
+    for (k, level, e) in seeds {
+        split[k as usize].push((level, e));
+    }
+    split
+}
+
+/// The code a seed at level `d` takes (from its pending state): a win if the position's best exit
+/// wins in `d`, otherwise a loss in `d` (all moves lose, the longest takes `d`).
+fn seed_code(state: u32, d: u16) -> Code {
+    match TbValue::from_code(low_code(state)) {
+        Some(TbValue::Win(w)) if w == d => win(d),
+        _ => loss(d),
     }
 }
