@@ -1,0 +1,102 @@
+//! Probe latency: `probe_dtm` on a fixed sample of KQvKR and KRvKP positions, with the block
+//! cached (warm), with the table open but its blocks dropped (cold block: read, checksum,
+//! decompress), and through a freshly opened `Tablebases` (cold open: file, header, block index).
+//!
+//! `cargo bench -p vidle-tb --bench probe`. Tables come from `$VIDLE_TB_DIR` when it holds both
+//! endgames, else they are generated into a temporary directory first (about half a minute).
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::PathBuf;
+use vidle_core::{Color, Position};
+use vidle_tb::format::{self, MetricKind};
+use vidle_tb::index::Layout;
+use vidle_tb::{GenOptions, Material, Tablebases};
+
+const ENDGAMES: [&str; 2] = ["KQvKR", "KRvKP"];
+/// Positions per endgame in the sample, spread evenly over the index.
+const SAMPLE: usize = 64;
+
+fn table_dir() -> PathBuf {
+    let have = |d: &PathBuf| {
+        ENDGAMES.iter().all(|e| {
+            format::table_path(d, &e.parse::<Material>().unwrap(), MetricKind::Dtm).exists()
+        })
+    };
+    if let Some(d) = std::env::var_os("VIDLE_TB_DIR").map(PathBuf::from)
+        && have(&d)
+    {
+        return d;
+    }
+    let d = std::env::temp_dir().join(format!("vidle-tb-bench-{}", std::process::id()));
+    let targets: Vec<Material> = ENDGAMES.iter().map(|e| e.parse().unwrap()).collect();
+    let opts = GenOptions { dir: d.clone(), threads: 0, progress: false };
+    vidle_tb::generate(&targets, &opts, |_| {}).expect("generate bench tables");
+    d
+}
+
+/// Legal positions (side to move alternating) at evenly spaced indices of each endgame.
+fn sample() -> Vec<Position> {
+    let mut out = Vec::new();
+    for e in ENDGAMES {
+        let layout = Layout::new(e.parse().unwrap());
+        let step = layout.size / SAMPLE as u64;
+        let mut idx = 0;
+        let mut found = 0;
+        while found < SAMPLE && idx < layout.size {
+            if let Some(b) = layout.decode(idx) {
+                let turn = if found % 2 == 0 { Color::White } else { Color::Black };
+                if b.legal_with(turn.index()) {
+                    out.push(vidle_core::parse_fen(&b.fen(turn)).unwrap());
+                    found += 1;
+                    idx += step;
+                    continue;
+                }
+            }
+            idx += 1;
+        }
+    }
+    out
+}
+
+fn probes(c: &mut Criterion) {
+    let dir = table_dir();
+    let positions = sample();
+    let tb = Tablebases::open(&dir).unwrap();
+    for p in &positions {
+        tb.probe_dtm(p).unwrap().unwrap();
+    }
+    let mut g = c.benchmark_group("probe_dtm");
+    let mut i = 0;
+    g.bench_function("warm", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(tb.probe_dtm(&positions[i]))
+        })
+    });
+    g.bench_function("cold-block", |b| {
+        b.iter_batched(
+            || {
+                tb.clear_cache();
+                i = (i + 1) % positions.len();
+                &positions[i]
+            },
+            |p| black_box(tb.probe_dtm(p)),
+            BatchSize::PerIteration,
+        )
+    });
+    g.bench_function("cold-open", |b| {
+        b.iter_batched(
+            || {
+                i = (i + 1) % positions.len();
+                &positions[i]
+            },
+            |p| black_box(Tablebases::open(&dir).unwrap().probe_dtm(p)),
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, probes);
+criterion_main!(benches);
