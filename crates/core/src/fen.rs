@@ -314,7 +314,6 @@ impl Position {
         if pos.is_attacked_by(pos.king(them), setup.turn, pos.occupied()) {
             return Err(PositionError::OpponentInCheck);
         }
-        pos.update_checkers();
         if pos.checkers().count() > 2 {
             return Err(PositionError::TooManyCheckers);
         }

@@ -152,24 +152,47 @@ impl Position {
         if !m.has_valid_kind() || !self.us().contains(m.from()) {
             return false;
         }
+        self.is_legal_with_checkers(m, self.checkers())
+    }
+
+    /// [`Position::is_legal`] for a caller that knows the checkers (`checkers` must equal
+    /// [`Position::checkers`]; the search keeps them per node, and they are not stored).
+    pub fn is_legal_with_checkers(&self, m: Move, checkers: Bitboard) -> bool {
+        if !m.has_valid_kind() || !self.us().contains(m.from()) {
+            return false;
+        }
         let mut list = MoveList::new();
         let from = m.from();
         if self.role_at(from) == Some(Role::King) {
-            self.generate::<ALL, _>(&mut list);
+            self.generate_with_checkers::<ALL, _>(&mut list, checkers);
         } else {
-            self.generate::<ALL, _>(&mut FromFilter { list: &mut list, from });
+            self.generate_with_checkers::<ALL, _>(
+                &mut FromFilter { list: &mut list, from },
+                checkers,
+            );
         }
         list.contains(m)
     }
 
     /// Generates the legal moves of kind `KIND` (see [`gen_kind`]) into `v`.
+    #[inline]
     pub fn generate<const KIND: u8, V: Visitor>(&self, v: &mut V) {
+        self.generate_with_checkers::<KIND, V>(v, self.checkers());
+    }
+
+    /// [`Position::generate`] for a caller that knows the checkers (`checkers` must equal
+    /// [`Position::checkers`]), e.g. a search that knows a node is not in check.
+    pub fn generate_with_checkers<const KIND: u8, V: Visitor>(
+        &self,
+        v: &mut V,
+        checkers: Bitboard,
+    ) {
+        debug_assert_eq!(checkers, self.checkers());
         let us = self.turn();
         let king = self.king(us);
         let occ = self.occupied();
         let ours = self.us();
         let theirs = self.them();
-        let checkers = self.checkers();
 
         let kind_mask = match KIND {
             NOISY => theirs,

@@ -17,7 +17,7 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => {
-            // Each leaf is played on a copy like any other move (keys, checkers and all), but
+            // Each leaf is played on a copy like any other move (keys and all), but
             // without a call that returns 1: `black_box` stands in for whoever would look at the
             // position, so the optimiser cannot drop the work.
             let moves = pos.legal_moves();

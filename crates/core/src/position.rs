@@ -91,7 +91,6 @@ pub struct Position {
     fullmove: u16,
     key: u64,
     pawn_key: u64,
-    checkers: Bitboard,
 }
 
 // See the comment above `Position`: beyond 128 bytes every copy-make becomes a `memcpy` call.
@@ -111,7 +110,6 @@ impl Position {
             fullmove: 1,
             key: 0,
             pawn_key: 0,
-            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -241,14 +239,27 @@ impl Position {
     }
 
     /// Pieces of the opponent giving check to the side to move.
+    ///
+    /// Computed on demand (two magic lookups), not kept by `play`: most positions played in a
+    /// search or perft are never asked, and move generation computes them once itself. Callers
+    /// that need it more than once per position should keep the result.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        // As `attackers_to(king) & them`, without the lookups that cannot find a checker (a king
+        // never gives check) or that find only our own pieces.
+        let king = self.king(self.turn);
+        let occ = self.occupied();
+        self.them()
+            & ((pawn_attacks(self.turn, king) & self.by_role(Role::Pawn))
+                | (knight_attacks(king) & self.by_role(Role::Knight))
+                | (rook_attacks(king, occ) & self.rook_likes())
+                | (bishop_attacks(king, occ) & self.bishop_likes()))
     }
 
+    /// Whether the side to move is in check (computed on demand, see [`Position::checkers`]).
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.is_nonempty()
+        self.checkers().is_nonempty()
     }
 
     /// All pieces (both colours) attacking `sq` with the given occupancy.
@@ -378,51 +389,6 @@ impl Position {
             self.ep = sq.index() as u8;
             self.key ^= zobrist::en_passant_file(sq.file());
         }
-    }
-
-    pub(crate) fn update_checkers(&mut self) {
-        // As `attackers_to(king) & them`, without the lookups that cannot find a checker (a king
-        // never gives check) or that find only our own pieces.
-        let king = self.king(self.turn);
-        let occ = self.occupied();
-        self.checkers = self.them()
-            & ((pawn_attacks(self.turn, king) & self.by_role(Role::Pawn))
-                | (knight_attacks(king) & self.by_role(Role::Knight))
-                | (rook_attacks(king, occ) & self.rook_likes())
-                | (bishop_attacks(king, occ) & self.bishop_likes()));
-    }
-
-    /// The checkers after an ordinary move or promotion by `mover` from `from` to `to`, where a
-    /// piece with role index `placed` now stands, `occ` is the occupancy after the move, and
-    /// `rooks`/`bishops` are the mover's rook-like and bishop-like pieces before it.
-    ///
-    /// The enemy king was not in check, so only the moved piece can give a direct check, and
-    /// another piece only a discovered one, along the line through the king and `from` (the one
-    /// square that was vacated). Everything is read from values known before the move's
-    /// bitboard updates and from tables (`between` instead of magic lookups), so none of it
-    /// waits for those stores; the one branch is taken only with a slider on that line.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn checkers_after(
-        mover: Color,
-        king: Square,
-        occ: Bitboard,
-        from: Square,
-        to: Square,
-        placed: usize,
-        rooks: Bitboard,
-        bishops: Bitboard,
-    ) -> Bitboard {
-        let direct =
-            check_rays(mover, placed, to).contains(king) && (between(king, to) & occ).is_empty();
-        let mut checkers = Bitboard(Bitboard::from_square(to).0 & 0u64.wrapping_sub(direct as u64));
-        let sliders = if rook_rays(king).contains(from) { rooks } else { bishops };
-        for s in sliders.without(from) & line(king, from) {
-            if (between(king, s) & occ).is_empty() {
-                checkers = checkers.with(s);
-            }
-        }
-        checkers
     }
 
     /// Whether some pawn of the side to move can legally capture en passant onto `ep`
@@ -555,14 +521,10 @@ impl Position {
                         .is_some_and(|p| p.color == them && p.role != Role::King),
                 "{m:?} captures a king or its own piece"
             );
-            let king = src.king(them);
-            let occ_after = (src.occupied() ^ from_bb) | to_bb;
             let ours = src.by_color[us.index()];
-            let (rooks, bishops) = (src.rook_likes() & ours, src.bishop_likes() & ours);
             let from_to = from_bb | to_bb;
             self.by_color[us.index()] = ours ^ from_to;
             let key_from = zobrist::code_square(code, from);
-            let mut placed_role = role as usize;
             if captured == 0 && !m.is_promotion() {
                 // The most common move (a quiet one): one bitboard of each kind changes.
                 self.move_nibble(src, from, to, code);
@@ -578,7 +540,7 @@ impl Position {
                     None => code,
                 };
                 self.move_nibble(src, from, to, placed);
-                placed_role = NIBBLE_ROLES[placed as usize & 15] as usize;
+                let placed_role = NIBBLE_ROLES[placed as usize & 15] as usize;
                 let captured_bb = to_bb & src.by_color[them.index()];
                 let captured_role = NIBBLE_ROLES[captured as usize & 15] as usize;
                 self.by_color[them.index()] = src.by_color[them.index()] ^ captured_bb;
@@ -595,8 +557,6 @@ impl Position {
                     ^ (key_captured & pawn_key_mask(captured));
                 self.halfmove = 0;
             }
-            self.checkers =
-                Self::checkers_after(us, king, occ_after, from, to, placed_role, rooks, bishops);
         }
 
         if src.castling != 0 {
@@ -616,14 +576,6 @@ impl Position {
         self.key = key;
 
         self.turn = them;
-        if m.is_castle() || m.is_en_passant() {
-            self.update_checkers();
-        }
-        debug_assert_eq!(self.checkers, {
-            let mut full = *self;
-            full.update_checkers();
-            full.checkers
-        });
         // A double push sets the en passant square only if a capture onto it is legal; most
         // have no enemy pawn beside them and skip the test.
         if role == Role::Pawn as u8 && from.index() ^ to.index() == 16 {
@@ -685,11 +637,41 @@ impl Position {
         self.turn = !self.turn;
         self.key ^= zobrist::side();
         self.halfmove += 1;
-        self.update_checkers();
     }
 
-    /// Whether `m` gives check, without playing it.
+    /// Whether `m` (legal here) gives check, without playing it.
+    ///
+    /// The opponent's king is not in check now, so after an ordinary move or a promotion only
+    /// the piece placed on `to` can check it directly (an empty-board attack table and
+    /// `between`), and another piece only by discovery, along the line through the king and
+    /// `from`, the one square vacated; magic lookups are not needed. Castling and en passant,
+    /// which move two pieces, are played.
+    #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
+        if m.is_castle() || m.is_en_passant() {
+            return self.special_gives_check(m);
+        }
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let king = self.king(!us);
+        let occ = (self.occupied().without(from)).with(to);
+        let placed = match m.promotion_role() {
+            Some(r) => r.index(),
+            None => NIBBLE_ROLES[self.nibble(from) as usize] as usize,
+        };
+        if check_rays(us, placed, to).contains(king) && (between(king, to) & occ).is_empty() {
+            return true;
+        }
+        let sliders =
+            if rook_rays(king).contains(from) { self.rook_likes() } else { self.bishop_likes() };
+        (sliders & self.us().without(from) & line(king, from))
+            .into_iter()
+            .any(|s| (between(king, s) & occ).is_empty())
+    }
+
+    /// `gives_check` for castling and en passant (rare: out of line).
+    #[inline(never)]
+    fn special_gives_check(&self, m: Move) -> bool {
         self.played(m).is_check()
     }
 

@@ -9,7 +9,8 @@
 
 use crate::history::History;
 use crate::see::{see_ge, value};
-use vidle_core::{Color, Move, MoveList, Position, Role};
+use vidle_core::movegen::gen_kind::{NOISY, QUIET};
+use vidle_core::{Bitboard, Color, Move, MoveList, Position, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -36,6 +37,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    /// The position's checkers, which the search knows (they are not stored in `Position`).
+    checkers: Bitboard,
     /// Only noisy moves (quiescence out of check).
     noisy_only: bool,
     skip_quiets: bool,
@@ -48,16 +51,19 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker for a main-search node (or any node in check).
+    /// `checkers` are the position's (`Position::checkers`).
     pub fn new(
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        checkers: Bitboard,
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
             killers,
             counter,
+            checkers,
             noisy_only: false,
             skip_quiets: false,
             list: MoveList::new(),
@@ -69,9 +75,9 @@ impl MovePicker {
     }
 
     /// A picker for quiescence: noisy moves only, unless in check (then all evasions).
-    pub fn quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
-        let mut p = MovePicker::new(tt_move, [None; 2], None);
-        if !pos.is_check() {
+    pub fn quiescence(pos: &Position, tt_move: Option<Move>, checkers: Bitboard) -> MovePicker {
+        let mut p = MovePicker::new(tt_move, [None; 2], None, checkers);
+        if checkers.is_empty() {
             p.noisy_only = true;
             p.tt_move = tt_move.filter(|&m| is_noisy(pos, m));
         }
@@ -86,7 +92,10 @@ impl MovePicker {
     /// Whether the picker has reached the quiet stages (used to tell killers apart).
     fn valid_special(&self, pos: &Position, m: Option<Move>) -> Option<Move> {
         let m = m?;
-        if Some(m) == self.tt_move || is_noisy(pos, m) || !pos.is_legal(m) {
+        if Some(m) == self.tt_move
+            || is_noisy(pos, m)
+            || !pos.is_legal_with_checkers(m, self.checkers)
+        {
             return None;
         }
         Some(m)
@@ -118,7 +127,7 @@ impl MovePicker {
                 Stage::TtMove => {
                     self.stage = Stage::GenNoisy;
                     if let Some(m) = self.tt_move {
-                        if pos.is_legal(m) {
+                        if pos.is_legal_with_checkers(m, self.checkers) {
                             return Some(m);
                         }
                         self.tt_move = None;
@@ -126,7 +135,7 @@ impl MovePicker {
                 }
                 Stage::GenNoisy => {
                     self.list.clear();
-                    pos.noisy_moves(&mut self.list);
+                    pos.generate_with_checkers::<NOISY, _>(&mut self.list, self.checkers);
                     for i in 0..self.list.len() {
                         self.scores[i] = self.list.get(i).map_or(0, |m| mvv_lva(pos, m));
                     }
@@ -172,7 +181,7 @@ impl MovePicker {
                     self.stage = Stage::Quiet;
                     if !self.skip_quiets {
                         self.list.clear();
-                        pos.quiet_moves(&mut self.list);
+                        pos.generate_with_checkers::<QUIET, _>(&mut self.list, self.checkers);
                         let us: Color = pos.turn();
                         for i in 0..self.list.len() {
                             self.scores[i] =
@@ -245,7 +254,7 @@ mod tests {
         let tt = if a % 3 == 0 { pick_legal(a >> 8) } else { Move::from_u16(a as u16) };
         let killers = [Move::from_u16(b as u16), pick_legal(c >> 16)];
         let counter = pick_legal(d >> 24);
-        let mut picker = MovePicker::new(tt, killers, counter);
+        let mut picker = MovePicker::new(tt, killers, counter, pos.checkers());
         let mut seen = MoveList::new();
         let mut total = 0;
         while let Some(m) = picker.next(pos, h) {
@@ -289,7 +298,7 @@ mod tests {
             .expect("kiwipete");
         let mut noisy = MoveList::new();
         pos.noisy_moves(&mut noisy);
-        let mut p = MovePicker::quiescence(&pos, None);
+        let mut p = MovePicker::quiescence(&pos, None, pos.checkers());
         let h = History::default();
         let mut n = 0;
         let mut last = i32::MAX;

@@ -12,7 +12,7 @@ use crate::time::TimeManager;
 use crate::tt::{Bound, Tt};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use vidle_core::{Move, MoveList, Piece, Position};
+use vidle_core::{Bitboard, Move, MoveList, Piece, Position};
 
 /// How often (in nodes) the main thread looks at the clock.
 const TIME_CHECK_INTERVAL: u64 = 1024;
@@ -87,6 +87,9 @@ pub struct Worker {
     /// The move played to reach each ply and the piece that made it (`None` for a null move).
     moved: [Option<(Piece, Move)>; MAX_PLY + 4],
     plies_from_null: [usize; MAX_PLY + 4],
+    /// Whether the side to move is in check at each ply, set by the parent from
+    /// `Position::gives_check` (cheaper than the on-demand `is_check`, which the root uses).
+    in_check: [bool; MAX_PLY + 4],
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<Move>,
 }
@@ -128,6 +131,7 @@ impl Worker {
             eval_stack: [NO_EVAL; MAX_PLY + 4],
             moved: [None; MAX_PLY + 4],
             plies_from_null: [0; MAX_PLY + 4],
+            in_check: [false; MAX_PLY + 4],
             root_best: None,
         })
     }
@@ -225,11 +229,13 @@ impl Worker {
         self.pv_len[ply] = child_len + 1;
     }
 
-    /// Enters a child position: keys for repetitions, the move that led there.
+    /// Enters a child position: keys for repetitions, the move that led there, whether it gives
+    /// check.
     #[inline]
-    fn push(&mut self, child: &Position, ply: usize, moved: Option<(Piece, Move)>) {
+    fn push(&mut self, child: &Position, ply: usize, moved: Option<(Piece, Move)>, check: bool) {
         self.keys.push(child.key());
         self.moved[ply + 1] = moved;
+        self.in_check[ply + 1] = check;
         self.plies_from_null[ply + 1] =
             if moved.is_none() { 0 } else { self.plies_from_null[ply] + 1 };
     }
@@ -261,7 +267,8 @@ impl Worker {
         if self.stopped {
             return 0;
         }
-        let in_check = pos.is_check();
+        let in_check = if root { pos.is_check() } else { self.in_check[ply] };
+        debug_assert_eq!(in_check, pos.is_check());
 
         // Step 2. Draws, the ply ceiling and mate distance pruning.
         if !root {
@@ -361,7 +368,8 @@ impl Worker {
                     + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_max_eval_reduction);
                 let mut child = *pos;
                 child.play_null();
-                self.push(&child, ply, None);
+                // Passing cannot put the opponent in check: the position was legal.
+                self.push(&child, ply, None, false);
                 let score = -self.search::<false>(
                     ctx,
                     &child,
@@ -391,7 +399,8 @@ impl Worker {
         let us = pos.turn();
         let killers = self.history.killers(ply);
         let counter = self.history.counter(self.moved[ply]);
-        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let checkers = if in_check { pos.checkers() } else { Bitboard::EMPTY };
+        let mut picker = MovePicker::new(tt_move, killers, counter, checkers);
         let single_reply = in_check && pos.count_legal() == 1;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -432,7 +441,8 @@ impl Worker {
 
             let child = pos.played(m);
             ctx.tt.prefetch(child.key());
-            let gives_check = child.is_check();
+            // From tables, cheaper than `child.is_check()` now that checkers are not stored.
+            let gives_check = pos.gives_check(m);
 
             // Futility pruning: a quiet move that cannot lift the eval near alpha.
             if !root
@@ -457,7 +467,7 @@ impl Worker {
             }
             let new_depth = depth - 1 + extension;
             let mover = pos.piece_at(m.from());
-            self.push(&child, ply, mover.map(|p| (p, m)));
+            self.push(&child, ply, mover.map(|p| (p, m)), gives_check);
             moves_searched += 1;
 
             // Step 11. Late move reductions, then the PVS re-searches.
@@ -584,7 +594,8 @@ impl Worker {
         if self.stopped {
             return 0;
         }
-        let in_check = pos.is_check();
+        let in_check = if ply == 0 { pos.is_check() } else { self.in_check[ply] };
+        debug_assert_eq!(in_check, pos.is_check());
         if pos.is_insufficient_material() || (pos.halfmove_clock() >= 100 && !in_check) {
             return DRAW;
         }
@@ -623,7 +634,11 @@ impl Worker {
         }
         let futility_base = static_eval + PARAMS.qs_futility_margin;
 
-        let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv));
+        let mut picker = MovePicker::quiescence(
+            pos,
+            hit.and_then(|h| h.mv),
+            if in_check { pos.checkers() } else { Bitboard::EMPTY },
+        );
         let mut best_move = None;
         let mut moves = 0;
         while let Some(m) = picker.next(pos, &self.history) {
@@ -640,7 +655,8 @@ impl Worker {
                 }
             }
             let child = pos.played(m);
-            self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)));
+            let check = pos.gives_check(m);
+            self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
             let score = -self.qsearch::<PV>(ctx, &child, -beta, -alpha, ply + 1);
             self.pop();
             if self.stopped {
