@@ -300,11 +300,7 @@ pub async fn hint(
         .filter(|&m| pos.is_legal(m))
         .ok_or_else(|| ApiError::conflict("no_hint", "There is no move to suggest."))?;
     let chess960 = lock(&entry.game).chess960;
-    let to = if m.is_castle() && !chess960 {
-        vidle_core::notation::castle_king_target(m)
-    } else {
-        m.to()
-    };
+    let to = super::game::shown_target(m, chess960);
     Ok(Json(HintView {
         san: to_san(&pos, m),
         uci: to_uci(m, chess960),

@@ -182,6 +182,12 @@ pub struct Captured {
     pub black: Vec<char>,
 }
 
+/// The square a board shows `m` going to: castling as the king's two-square move in standard
+/// chess, as king takes rook in Chess960.
+pub fn shown_target(m: Move, chess960: bool) -> Square {
+    if m.is_castle() && !chess960 { castle_king_target(m) } else { m.to() }
+}
+
 pub fn color_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
 }
@@ -420,8 +426,7 @@ impl WebGame {
             .zip(self.game.positions())
             .enumerate()
             .map(|(i, (&m, p))| {
-                let to =
-                    if m.is_castle() && !self.chess960 { castle_king_target(m) } else { m.to() };
+                let to = shown_target(m, self.chess960);
                 MoveView {
                     san: to_san(p, m),
                     uci: to_uci(m, self.chess960),
