@@ -36,25 +36,6 @@ const NIBBLE_ROLES: [u8; 16] = {
     out
 };
 
-/// Bit `code` is set for the nibbles of pawns and kings, the pieces in the pawn key.
-const PAWN_KEY_NIBBLES: u16 = {
-    let mut out = 0;
-    let mut i = 0;
-    while i < 12 {
-        if i % 6 == Role::Pawn as usize || i % 6 == Role::King as usize {
-            out |= 1 << (i + 1);
-        }
-        i += 1;
-    }
-    out
-};
-
-/// All ones if the nibble `code` is a pawn or a king, else zero (masks pawn-key updates).
-#[inline]
-const fn pawn_key_mask(code: u8) -> u64 {
-    0u64.wrapping_sub(((PAWN_KEY_NIBBLES >> (code & 15)) & 1) as u64)
-}
-
 /// The castling-right bits (in `Position::castling`'s layout) that a move touching the square
 /// takes away: the right of a rook standing there, if any.
 const CASTLING_BITS: [u16; 64] = {
@@ -90,7 +71,6 @@ pub struct Position {
     halfmove: u16,
     fullmove: u16,
     key: u64,
-    pawn_key: u64,
 }
 
 // See the comment above `Position`: beyond 128 bytes every copy-make becomes a `memcpy` call.
@@ -109,7 +89,6 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
-            pawn_key: 0,
         }
     }
 
@@ -232,12 +211,6 @@ impl Position {
         self.key
     }
 
-    /// Zobrist key of the pawns (and kings) only, for pawn-structure caches.
-    #[inline]
-    pub fn pawn_key(&self) -> u64 {
-        self.pawn_key
-    }
-
     /// Pieces of the opponent giving check to the side to move.
     ///
     /// Computed on demand (two magic lookups), not kept by `play`: most positions played in a
@@ -339,9 +312,6 @@ impl Position {
         self.by_color[p.color.index()] |= bb;
         self.by_role[p.role.index()] |= bb;
         self.key ^= zobrist::piece_square(p, sq);
-        if matches!(p.role, Role::Pawn | Role::King) {
-            self.pawn_key ^= zobrist::piece_square(p, sq);
-        }
     }
 
     #[inline]
@@ -351,9 +321,6 @@ impl Position {
         self.by_color[p.color.index()] ^= bb;
         self.by_role[p.role.index()] ^= bb;
         self.key ^= zobrist::piece_square(p, sq);
-        if matches!(p.role, Role::Pawn | Role::King) {
-            self.pawn_key ^= zobrist::piece_square(p, sq);
-        }
     }
 
     pub(crate) fn set_turn(&mut self, c: Color) {
@@ -450,17 +417,6 @@ impl Position {
         key
     }
 
-    /// Computes the pawn key from scratch (for checking the incremental one).
-    pub fn compute_pawn_key(&self) -> u64 {
-        let mut key = 0;
-        for sq in self.by_role(Role::Pawn) | self.by_role(Role::King) {
-            if let Some(p) = self.piece_at(sq) {
-                key ^= zobrist::piece_square(p, sq);
-            }
-        }
-        key
-    }
-
     // ----- making moves -----
 
     /// Plays `m`, which must be legal in this position (see [`Position::is_legal`]); playing an
@@ -531,7 +487,6 @@ impl Position {
                 self.by_role[role as usize] = src.by_role[role as usize] ^ from_to;
                 let keys = key_from ^ zobrist::code_square(code, to);
                 key ^= keys;
-                self.pawn_key = src.pawn_key ^ (keys & pawn_key_mask(code));
                 self.halfmove = if role == Role::Pawn as u8 { 0 } else { src.halfmove + 1 };
             } else {
                 // Promotion nibbles: the pawn's plus the role index (pawn = 0).
@@ -551,10 +506,6 @@ impl Position {
                 let key_to = zobrist::code_square(placed, to);
                 let key_captured = zobrist::code_square(captured, to);
                 key ^= key_from ^ key_to ^ key_captured;
-                self.pawn_key = src.pawn_key
-                    ^ (key_from & pawn_key_mask(code))
-                    ^ (key_to & pawn_key_mask(placed))
-                    ^ (key_captured & pawn_key_mask(captured));
                 self.halfmove = 0;
             }
         }
@@ -589,7 +540,6 @@ impl Position {
             }
         }
         debug_assert_eq!(self.key, self.compute_key(), "incremental Zobrist key after {m:?}");
-        debug_assert_eq!(self.pawn_key, self.compute_pawn_key(), "pawn key after {m:?}");
     }
 
     /// Empties `from` and puts the nibble `placed` on `to`, reading the mailbox from `src`

@@ -1,13 +1,35 @@
 //! Pawn structure and king shelter (they depend only on pawns and kings), with a per-thread
-//! cache keyed by the position's pawn key.
+//! cache keyed by a hash of the pawn bitboards and king squares.
 
 use super::masks::{ADJACENT_FILES, ATTACK_SPAN, CENTRE, FRONT_SPAN, PASSED_SPAN};
 use super::{Acc, NoTrace, Trace, pawn_attack_map, relative};
 use crate::eval::weights::idx;
 use vidle_core::{Bitboard, Color, Position, Role};
 
-/// Entries in each thread's pawn cache (a power of two).
-const PAWN_TABLE_SIZE: usize = 1 << 14;
+/// Entries in each thread's pawn cache: `1 << PAWN_TABLE_BITS`.
+const PAWN_TABLE_BITS: u32 = 14;
+const PAWN_TABLE_SIZE: usize = 1 << PAWN_TABLE_BITS;
+
+/// Hash of everything [`pawn_structure`] reads: both pawn bitboards and both king squares.
+///
+/// Computed at evaluation time rather than kept incrementally by `Position`, so that making a
+/// move (every leaf of perft, every node of the search) does not pay for a key that only the
+/// evaluation needs. Each input is folded in by xor, rotation and multiplication by an odd
+/// constant; for fixed other inputs each step is a bijection of the input it folds in, so
+/// positions that differ in one input only never collide. Multiplication carries every bit
+/// upwards, so the table is indexed by the top bits, which depend on all of the input.
+#[inline]
+pub fn pawn_hash(pos: &Position) -> u64 {
+    const K1: u64 = 0x9E37_79B9_7F4A_7C15;
+    const K2: u64 = 0xBF58_476D_1CE4_E5B9;
+    const K3: u64 = 0x94D0_49BB_1331_11EB;
+    let white = pos.pieces(Color::White, Role::Pawn).0;
+    let black = pos.pieces(Color::Black, Role::Pawn).0;
+    let kings = (pos.king(Color::White).index() | pos.king(Color::Black).index() << 6) as u64;
+    let mut h = (white ^ K3).wrapping_mul(K1);
+    h = (h.rotate_left(32) ^ black).wrapping_mul(K2);
+    (h.rotate_left(32) ^ kings).wrapping_mul(K3)
+}
 
 /// A cached pawn-structure result.
 #[derive(Clone, Copy, Default)]
@@ -35,9 +57,9 @@ impl PawnTable {
     }
 
     pub fn probe_or_compute(&mut self, pos: &Position) -> PawnEntry {
-        let key = pos.pawn_key();
-        let slot = &mut self.entries[(key as usize) & (PAWN_TABLE_SIZE - 1)];
-        // Key 0 is the pawnless, kingless board, which never occurs, so empty slots never hit.
+        let key = pawn_hash(pos);
+        let slot = &mut self.entries[(key >> (64 - PAWN_TABLE_BITS)) as usize];
+        // Empty slots hold key 0; a position hashing to 0 (odds 2^-64) is merely never cached.
         if slot.key == key && key != 0 {
             return *slot;
         }
