@@ -6,10 +6,12 @@
 //! let pos = Position::startpos();
 //! assert_eq!(perft(&pos, 3), 8_902);
 //! ```
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
+pub mod fixed_list;
 pub mod game;
 pub mod movegen;
 pub mod mv;
@@ -21,6 +23,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, parse_fen};
+pub use fixed_list::FixedList;
 pub use game::{Game, Outcome};
 pub use mv::{Move, MoveKind, MoveList};
 pub use position::Position;

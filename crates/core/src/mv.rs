@@ -1,5 +1,6 @@
 //! Moves packed into 16 bits; castling is "king takes own rook".
 
+use crate::fixed_list::FixedList;
 use crate::types::{Role, Square};
 use std::fmt;
 use std::num::NonZeroU16;
@@ -145,49 +146,44 @@ impl fmt::Debug for Move {
 }
 
 /// A fixed-capacity list of moves (218 is the most any legal position has).
-#[derive(Clone)]
+///
+/// Built on [`FixedList`], so creating one (at every node of the search) writes nothing to its
+/// 512 bytes of storage.
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: [Option<Move>; 256],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
+    moves: FixedList<Move, 256>,
 }
 
 impl MoveList {
     #[inline]
-    pub const fn new() -> MoveList {
-        MoveList { moves: [None; 256], len: 0 }
+    pub fn new() -> MoveList {
+        MoveList { moves: FixedList::new() }
     }
 
     #[inline]
     pub fn push(&mut self, m: Move) {
         // 256 > 218, the maximum number of legal moves in any position.
-        self.moves[self.len & 255] = Some(m);
-        self.len += 1;
+        self.moves.push(m);
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
     #[inline]
     pub fn get(&self, i: usize) -> Option<Move> {
-        if i < self.len { self.moves[i] } else { None }
+        self.moves.get(i)
     }
 
     #[inline]
@@ -197,30 +193,21 @@ impl MoveList {
 
     #[inline]
     pub fn contains(&self, m: Move) -> bool {
-        self.iter().any(|x| x == m)
+        self.moves.as_slice().contains(&m)
     }
 
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        self.moves[..self.len].iter().flatten().copied()
+        self.moves.as_slice().iter().copied()
     }
 
     /// Keeps only the moves for which `f` is true.
-    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            if let Some(m) = self.moves[i]
-                && f(m)
-            {
-                self.moves[j] = Some(m);
-                j += 1;
-            }
-        }
-        self.len = j;
+    pub fn retain(&mut self, f: impl FnMut(Move) -> bool) {
+        self.moves.retain(f);
     }
 
     pub fn to_vec(&self) -> Vec<Move> {
-        self.iter().collect()
+        self.moves.as_slice().to_vec()
     }
 }
 

@@ -10,7 +10,7 @@
 use crate::history::History;
 use crate::see::{see_ge, value};
 use vidle_core::movegen::gen_kind::{NOISY, QUIET};
-use vidle_core::{Bitboard, Color, Move, MoveList, Position, Role};
+use vidle_core::{Bitboard, Color, FixedList, Move, MoveList, Position, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -43,7 +43,8 @@ pub struct MovePicker {
     noisy_only: bool,
     skip_quiets: bool,
     list: MoveList,
-    scores: [i32; 256],
+    /// `scores.get(i)` is the score of `list.get(i)` (uninitialised storage, see `FixedList`).
+    scores: FixedList<i32, 256>,
     cur: usize,
     bad: MoveList,
     bad_cur: usize,
@@ -67,7 +68,7 @@ impl MovePicker {
             noisy_only: false,
             skip_quiets: false,
             list: MoveList::new(),
-            scores: [0; 256],
+            scores: FixedList::new(),
             cur: 0,
             bad: MoveList::new(),
             bad_cur: 0,
@@ -107,9 +108,10 @@ impl MovePicker {
         if self.cur >= len {
             return None;
         }
+        let scores = self.scores.as_slice();
         let mut best = self.cur;
         for i in self.cur + 1..len {
-            if self.scores[i] > self.scores[best] {
+            if scores[i] > scores[best] {
                 best = i;
             }
         }
@@ -136,8 +138,9 @@ impl MovePicker {
                 Stage::GenNoisy => {
                     self.list.clear();
                     pos.generate_with_checkers::<NOISY, _>(&mut self.list, self.checkers);
-                    for i in 0..self.list.len() {
-                        self.scores[i] = self.list.get(i).map_or(0, |m| mvv_lva(pos, m));
+                    self.scores.clear();
+                    for m in self.list.iter() {
+                        self.scores.push(mvv_lva(pos, m));
                     }
                     self.cur = 0;
                     self.stage = Stage::GoodNoisy;
@@ -183,9 +186,9 @@ impl MovePicker {
                         self.list.clear();
                         pos.generate_with_checkers::<QUIET, _>(&mut self.list, self.checkers);
                         let us: Color = pos.turn();
-                        for i in 0..self.list.len() {
-                            self.scores[i] =
-                                self.list.get(i).map_or(0, |m| quiet_score(history, us, m));
+                        self.scores.clear();
+                        for m in self.list.iter() {
+                            self.scores.push(quiet_score(history, us, m));
                         }
                         self.cur = 0;
                     } else {
