@@ -454,7 +454,10 @@ impl Position {
             NIBBLE_PIECES[code as usize].is_some_and(|p| p.color == us),
             "no piece of the side to move on {from} for {m:?}"
         );
-        let role = NIBBLE_ROLES[code as usize & 15];
+        // The moving piece is ours, so its role is the code less our colour's base, without the
+        // table lookup that would lengthen the chain from the mailbox load.
+        let role = code.wrapping_sub(1 + 6 * us as u8);
+        debug_assert_eq!(role, NIBBLE_ROLES[code as usize & 15]);
 
         self.fullmove = src.fullmove + us as u16;
         let mut key = src.key ^ zobrist::side();
@@ -515,13 +518,10 @@ impl Position {
             if role == Role::King as u8 {
                 touched |= 0xFF << (8 * us.index());
             }
-            let mut lost = src.castling & touched;
-            self.castling = src.castling ^ lost;
-            while lost != 0 {
-                // Bit b is the rook file b on rank 1 (b < 8) or file b - 8 on rank 8.
-                let b = lost.trailing_zeros();
-                key ^= zobrist::castling(Square::from_index_masked(b + (b >> 3) * 48));
-                lost &= lost - 1;
+            let lost = src.castling & touched;
+            if lost != 0 {
+                self.castling = src.castling ^ lost;
+                key ^= zobrist::castling_set(lost);
             }
         }
         self.key = key;

@@ -21,7 +21,9 @@ const CASTLING: usize = 16 * 64;
 const EN_PASSANT: usize = CASTLING + 64;
 const SIDE: usize = EN_PASSANT + 8;
 
-static KEYS: [u64; SIDE + 1] = {
+static KEYS: [u64; SIDE + 1] = KEY_TABLE;
+
+const KEY_TABLE: [u64; SIDE + 1] = {
     let mut out = [0u64; SIDE + 1];
     let mut state = 0x5649_444C_4521_u64; // "VIDLE!"
     let mut i = 0;
@@ -47,6 +49,30 @@ pub fn piece_square(piece: Piece, sq: Square) -> u64 {
 #[inline]
 pub(crate) fn code_square(code: u8, sq: Square) -> u64 {
     KEYS[(code as usize & 15) * 64 + sq.index()]
+}
+
+/// The XOR of the castling keys of the rights in one byte of `Position::castling` (bit `f` is
+/// the rook on file `f`), one table per back rank: `play` removes lost rights without a loop.
+static CASTLING_BYTES: [[u64; 256]; 2] = {
+    let mut out = [[0u64; 256]; 2];
+    let mut rank = 0;
+    while rank < 2 {
+        let mut bits = 1usize;
+        while bits < 256 {
+            let low = bits.trailing_zeros() as usize;
+            out[rank][bits] = out[rank][bits & (bits - 1)] ^ KEY_TABLE[CASTLING + rank * 56 + low];
+            bits += 1;
+        }
+        rank += 1;
+    }
+    out
+};
+
+/// The key of a set of castling rights in `Position::castling`'s layout (bits 0–7 the rooks of
+/// rank 1 by file, 8–15 those of rank 8).
+#[inline]
+pub(crate) fn castling_set(rights: u16) -> u64 {
+    CASTLING_BYTES[0][(rights & 0xFF) as usize] ^ CASTLING_BYTES[1][(rights >> 8) as usize]
 }
 
 /// Key for the castling right whose rook stands on `rook`.
