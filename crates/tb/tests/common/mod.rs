@@ -99,8 +99,14 @@ pub fn compare_syzygy(dir: &Path, tb: &Tablebase<Chess>, m: &Material) -> (usize
                 let turn =
                     if side == 0 { vidle_core::Color::White } else { vidle_core::Color::Black };
                 let fen = b.fen(turn);
-                let pos: Chess =
-                    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+                // Legal but unreachable checks (shakmaty: IMPOSSIBLE_CHECK) are still
+                // probed: shakmaty rejects them unless told to ignore the check test.
+                let pos: Chess = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .or_else(shakmaty::PositionError::ignore_impossible_check)
+                    .unwrap();
                 let wdl = tb.probe_wdl_after_zeroing(&pos).unwrap() as i32;
                 let theirs = tb.probe_dtz(&pos).unwrap();
                 let ok_wdl = wdl == our_wdl(ours);
