@@ -163,11 +163,7 @@ impl Board {
                 while targets != 0 {
                     let to = targets.trailing_zeros();
                     targets &= targets - 1;
-                    let mut child = *self;
-                    let capture = them >> to & 1 != 0;
-                    if capture {
-                        child.clear_color(1 - stm, to);
-                    }
+                    let (mut child, capture) = self.cleared_for(stm, to, them);
                     child.bb[stm][role] ^= 1 << from | 1 << to;
                     if !child.in_check(stm) {
                         f(&child, if capture { MoveClass::Exit } else { MoveClass::Quiet });
@@ -175,6 +171,18 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// A copy of the board with the enemy piece on `to` (if `them` has one there) removed, and
+    /// whether there was one: the start of every move by `stm` onto `to`.
+    #[inline]
+    fn cleared_for(&self, stm: usize, to: u32, them: u64) -> (Board, bool) {
+        let mut child = *self;
+        let capture = them >> to & 1 != 0;
+        if capture {
+            child.clear_color(1 - stm, to);
+        }
+        (child, capture)
     }
 
     fn pawn_moves(
@@ -199,11 +207,7 @@ impl Board {
         while targets != 0 {
             let to = targets.trailing_zeros();
             targets &= targets - 1;
-            let mut child = *self;
-            let capture = them >> to & 1 != 0;
-            if capture {
-                child.clear_color(1 - stm, to);
-            }
+            let (mut child, capture) = self.cleared_for(stm, to, them);
             child.bb[stm][0] ^= 1 << from;
             let class = if capture {
                 MoveClass::Exit

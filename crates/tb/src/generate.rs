@@ -12,7 +12,7 @@ use crate::format::{self, MetricKind};
 use crate::index::Layout;
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, forward};
-use crate::value::{Code, DRAW, TbValue, Wdl};
+use crate::value::{Code, DRAW, TbValue, zeroing_value};
 
 /// Solved tables held in memory, looked up by position (colour flips handled).
 #[derive(Default)]
@@ -113,19 +113,6 @@ impl Metric for SliceMetric<'_> {
             MoveClass::Exit => child_value(self.subs.code(child, child_stm)),
         };
         mover_value(self.kind, v, true)
-    }
-}
-
-/// The value of a zeroing move for the mover, from the 5-valued result after it: the counter
-/// restarts, so only win/cursed/draw/blessed/loss matter, at distance 1 (real) or 101 (beyond
-/// the fifty-move horizon).
-fn zeroing_value(child: TbValue) -> TbValue {
-    match Wdl::from_dtz(child) {
-        Wdl::Loss => TbValue::Win(1),
-        Wdl::BlessedLoss => TbValue::Win(101),
-        Wdl::Draw => TbValue::Draw,
-        Wdl::CursedWin => TbValue::Loss(101),
-        Wdl::Win => TbValue::Loss(1),
     }
 }
 

@@ -338,7 +338,7 @@ impl Tablebases {
             };
             let v = match metric {
                 MetricKind::Dtm => v.parent(),
-                MetricKind::Dtz => zeroing(v),
+                MetricKind::Dtz => crate::value::zeroing_value(v),
             };
             best = best.max(v);
         }
@@ -375,16 +375,5 @@ impl Tablebases {
         }
         out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         Some(Ok(out))
-    }
-}
-
-/// A zeroing move's DTZ value for the mover (see the generator).
-fn zeroing(child: TbValue) -> TbValue {
-    match Wdl::from_dtz(child) {
-        Wdl::Loss => TbValue::Win(1),
-        Wdl::BlessedLoss => TbValue::Win(101),
-        Wdl::Draw => TbValue::Draw,
-        Wdl::CursedWin => TbValue::Loss(101),
-        Wdl::Win => TbValue::Loss(1),
     }
 }

@@ -146,6 +146,20 @@ impl Wdl {
     }
 }
 
+/// The DTZ value, for the mover, of a zeroing move (capture, pawn move, promotion) from the
+/// value of the position it leads to: the fifty-move counter restarts, so only the 5-valued
+/// result matters, at distance 1 (a real win or loss) or 101 (beyond the fifty-move horizon).
+/// Shared by the generator and the prober so that both score exits the same way.
+pub(crate) fn zeroing_value(child: TbValue) -> TbValue {
+    match Wdl::from_dtz(child) {
+        Wdl::Loss => TbValue::Win(1),
+        Wdl::BlessedLoss => TbValue::Win(101),
+        Wdl::Draw => TbValue::Draw,
+        Wdl::CursedWin => TbValue::Loss(101),
+        Wdl::Win => TbValue::Loss(1),
+    }
+}
+
 impl fmt::Display for TbValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
