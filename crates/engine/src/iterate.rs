@@ -34,7 +34,7 @@ pub struct IterSpec {
 
 impl Worker {
     /// Searches `root` (which has legal moves among `allowed`) deeper and deeper until a limit
-    /// or `stop`; the main thread reports through `report`.
+    /// or `stop`; the main thread reports through `ctx.report`.
     #[allow(clippy::needless_range_loop)] // `pv_idx` is also the MultiPV number reported
     pub fn iterate(
         &mut self,
@@ -42,7 +42,6 @@ impl Worker {
         root: &Position,
         allowed: &MoveList,
         spec: &IterSpec,
-        report: &mut dyn FnMut(SearchEvent),
     ) -> IterResult {
         let mut result = IterResult { best: allowed.get(0), ..Default::default() };
         let multipv = spec.multipv.clamp(1, allowed.len().max(1));
@@ -55,7 +54,7 @@ impl Worker {
                 self.root_moves = allowed.clone();
                 self.root_moves.retain(|m| !excluded.contains(m));
                 self.root_best = if pv_idx == 0 { result.best } else { None };
-                let score = self.aspiration(ctx, root, depth, scores[pv_idx], pv_idx, report);
+                let score = self.aspiration(ctx, root, depth, scores[pv_idx], pv_idx);
                 if self.stopped {
                     // A move that raised alpha in the unfinished iteration was fully searched
                     // and beat the previous best: take it.
@@ -87,7 +86,7 @@ impl Worker {
                     if pv_idx == 0 {
                         result.info = Some(info.clone());
                     }
-                    report(SearchEvent::Info(info));
+                    ctx.emit(SearchEvent::Info(info));
                 }
             }
             if self.stopped {
@@ -136,7 +135,6 @@ impl Worker {
         depth: i32,
         prev: i32,
         pv_idx: usize,
-        report: &mut dyn FnMut(SearchEvent),
     ) -> i32 {
         let mut delta = PARAMS.asp_initial_window;
         let (mut alpha, mut beta) = if depth >= PARAMS.asp_min_depth && prev.abs() < MATE_BOUND {
@@ -166,7 +164,7 @@ impl Worker {
             if ctx.is_main && ctx.time.elapsed_ms() >= BOUND_INFO_AFTER_MS {
                 let pv = self.current_pv();
                 let info = self.info(ctx, depth, pv_idx, score, bound, pv);
-                report(SearchEvent::Info(info));
+                ctx.emit(SearchEvent::Info(info));
             }
             delta = delta * PARAMS.asp_growth_x16 / 16;
         }

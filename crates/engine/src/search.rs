@@ -48,7 +48,8 @@ pub struct Ctx<'a> {
     pub node_limit: Option<u64>,
     /// Tablebases for probes inside the search.
     pub tb: Option<TbProbe<'a>>,
-    /// Where the main thread reports the root move being searched (`None` for helpers).
+    /// Where the main thread reports its info lines and the root move being searched (`None`
+    /// for helpers).
     pub report: Option<&'a dyn Fn(crate::SearchEvent)>,
 }
 
@@ -65,6 +66,13 @@ pub struct TbProbe<'a> {
 }
 
 impl Ctx<'_> {
+    /// Sends `ev` to the front end (the main thread only; helpers have no sink).
+    pub fn emit(&self, ev: crate::SearchEvent) {
+        if let Some(report) = self.report {
+            report(ev);
+        }
+    }
+
     pub fn total_nodes(&self) -> u64 {
         self.all_nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -164,10 +172,12 @@ impl Worker {
 
     /// Reports the root move about to be searched, once the search has taken a while.
     fn report_currmove(&self, ctx: &Ctx, depth: i32, mv: Move, number: i32) {
-        if let Some(report) = ctx.report
-            && ctx.time.elapsed_ms() >= CURRMOVE_AFTER_MS
-        {
-            report(crate::SearchEvent::CurrMove { depth: depth as u32, mv, number: number as u32 });
+        if ctx.report.is_some() && ctx.time.elapsed_ms() >= CURRMOVE_AFTER_MS {
+            ctx.emit(crate::SearchEvent::CurrMove {
+                depth: depth as u32,
+                mv,
+                number: number as u32,
+            });
         }
     }
 

@@ -123,12 +123,13 @@ fn search_threads(
                     mate: None,
                     first_depth: 1 + (i as i32 + 1) % 2,
                 };
-                w.iterate(&ctx, &root, allowed, &spec, &mut |_| {});
+                w.iterate(&ctx, &root, allowed, &spec);
             });
         }
         let w = &mut main[0];
-        // The main thread reports from iterative deepening and, for `currmove`, from the root
-        // of the search: both through one cell (never borrowed twice at once).
+        // The main thread reports through `ctx.report` (info lines from iterative deepening,
+        // `currmove` from the root of the search); `on_event` is `FnMut`, hence the cell, which
+        // is never borrowed twice at once since reporting never re-enters the search.
         let sink = std::cell::RefCell::new(on_event);
         let report = |e| {
             if let Ok(mut f) = sink.try_borrow_mut() {
@@ -139,7 +140,7 @@ fn search_threads(
         w.prepare(&game_keys, allowed);
         let spec =
             IterSpec { max_depth, multipv: job.multipv, mate: job.limits.mate, first_depth: 1 };
-        let r = w.iterate(&ctx, &root, allowed, &spec, &mut |e| (sink.borrow_mut())(e));
+        let r = w.iterate(&ctx, &root, allowed, &spec);
         // Helpers search until told; the main thread's decision ends the search for all.
         // While holding (infinite/ponder) the helpers keep working until stop/ponderhit.
         while job.signals.hold.load(Ordering::SeqCst) && !job.signals.stop.load(Ordering::SeqCst) {
