@@ -42,8 +42,8 @@ fn cozy_full(board: &cozy_chess::Board, depth: u32) -> u64 {
 
 fn main() {
     let cases = [
-        ("startpos d4", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
-        ("kiwipete d3", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
+        ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
+        ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
     ];
     harness::run("full", &cases, (vidle_core::perft::perft_full, shakmaty_full, cozy_full));
 }

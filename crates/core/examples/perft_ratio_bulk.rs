@@ -43,8 +43,8 @@ fn cozy_bulk(board: &cozy_chess::Board, depth: u32) -> u64 {
 
 fn main() {
     let cases = [
-        ("startpos d5", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5),
-        ("Kiwipete d4", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
+        ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5),
+        ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
     ];
     harness::run("bulk", &cases, (vidle_core::perft::perft, shakmaty_bulk, cozy_bulk));
 }

@@ -14,9 +14,15 @@ pub type Perfts = (
 /// Times `perfts` on each `(name, fen, depth)` case, one library after the other in every round,
 /// keeps each library's best time over the rounds (first program argument, default 25), checks
 /// that the node counts agree, and prints M nodes/s and the ratios; `mode` labels the lines.
+/// With `--deep` anywhere among the arguments every depth is two more than in `cases` (for full
+/// perft the issue's startpos d6 / Kiwipete d5, trees that no longer fit in the caches).
 pub fn run(mode: &str, cases: &[(&str, &str, u32)], perfts: Perfts) {
-    let rounds: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(25);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let deep = args.iter().any(|a| a == "--deep");
+    let rounds: usize =
+        args.iter().find_map(|s| s.parse().ok()).unwrap_or(if deep { 5 } else { 25 });
     for &(name, fen, depth) in cases {
+        let depth = depth + 2 * deep as u32;
         let vidle = vidle_core::parse_fen(fen).expect("valid FEN");
         let shakmaty: shakmaty::Chess = fen
             .parse::<shakmaty::fen::Fen>()
@@ -40,7 +46,7 @@ pub fn run(mode: &str, cases: &[(&str, &str, u32)], perfts: Perfts) {
         assert!(nodes.iter().all(|&n| n == nodes[0]), "{name}: node counts differ: {nodes:?}");
         let mnps = |i: usize| nodes[i] as f64 / best[i] / 1e6;
         println!(
-            "{name} {mode}, M nodes/s (best of {rounds}): vidle {:.1}, shakmaty {:.1}, cozy-chess {:.1}; \
+            "{name} d{depth} {mode}, M nodes/s (best of {rounds}): vidle {:.1}, shakmaty {:.1}, cozy-chess {:.1}; \
              vidle/shakmaty {:.2}, vidle/cozy {:.2}",
             mnps(0),
             mnps(1),
