@@ -1,7 +1,8 @@
 //! A bare bitboard board for generation: no castling, no en passant, no clocks; moves and un-moves.
 
 use vidle_core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use vidle_core::{Bitboard, Color, Piece, Position, Role, Square};
 
@@ -24,6 +25,16 @@ pub enum MoveClass {
     DoublePush(u8),
     /// Leaves the table: a capture or a promotion.
     Exit,
+}
+
+/// The piece a move or un-move displaces: its role and the squares it leaves and reaches (for a
+/// promotion the pawn's). Lets the index of a neighbour be derived from the index of the board
+/// (see [`crate::index::Layout::encode_step`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Step {
+    pub role: usize,
+    pub from: u32,
+    pub to: u32,
 }
 
 const RANK_1: u64 = 0xff;
@@ -145,18 +156,46 @@ impl Board {
         !self.in_check(1 - stm)
     }
 
-    /// Calls `f(child, class)` for every legal move of `stm` (promotions to every piece).
-    pub fn for_each_move(&self, stm: usize, mut f: impl FnMut(&Board, MoveClass)) {
+    /// Pieces of `c` that alone stand between their king and an enemy slider.
+    #[inline]
+    fn pinned(&self, c: usize, occ: u64) -> u64 {
+        let k = self.bb[c][5];
+        if k == 0 {
+            return 0;
+        }
+        let king = sq(k.trailing_zeros());
+        let e = &self.bb[1 - c];
+        let mut snipers =
+            (rook_rays(king).0 & (e[3] | e[4])) | (bishop_rays(king).0 & (e[2] | e[4]));
+        let mut out = 0;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros();
+            snipers &= snipers - 1;
+            let b = between(king, sq(s)).0 & occ;
+            if b.count_ones() == 1 {
+                out |= b;
+            }
+        }
+        out & self.color_bb(c)
+    }
+
+    /// Calls `f(child, class, step)` for every legal move of `stm` (promotions to every piece).
+    pub fn for_each_move(&self, stm: usize, mut f: impl FnMut(&Board, MoveClass, Step)) {
         let occ = self.occupied();
         let own = self.color_bb(stm);
         let them = self.color_bb(1 - stm);
+        // Out of check, a piece that is neither the king nor pinned cannot expose the king: its
+        // moves need no test (en passant, the exception, is not generated here).
+        let safe =
+            if self.in_check(stm) { 0 } else { own & !self.bb[stm][5] & !self.pinned(stm, occ) };
         for role in 0..6 {
             let mut pieces = self.bb[stm][role];
             while pieces != 0 {
                 let from = pieces.trailing_zeros();
                 pieces &= pieces - 1;
+                let is_safe = safe >> from & 1 != 0;
                 if role == 0 {
-                    self.pawn_moves(stm, from, occ, them, &mut f);
+                    self.pawn_moves(stm, from, occ, them, is_safe, &mut f);
                     continue;
                 }
                 let mut targets = piece_attacks(role, from, occ) & !own;
@@ -165,8 +204,9 @@ impl Board {
                     targets &= targets - 1;
                     let (mut child, capture) = self.cleared_for(stm, to, them);
                     child.bb[stm][role] ^= 1 << from | 1 << to;
-                    if !child.in_check(stm) {
-                        f(&child, if capture { MoveClass::Exit } else { MoveClass::Quiet });
+                    if is_safe || !child.in_check(stm) {
+                        let class = if capture { MoveClass::Exit } else { MoveClass::Quiet };
+                        f(&child, class, Step { role, from, to });
                     }
                 }
             }
@@ -191,7 +231,8 @@ impl Board {
         from: u32,
         occ: u64,
         them: u64,
-        f: &mut impl FnMut(&Board, MoveClass),
+        is_safe: bool,
+        f: &mut impl FnMut(&Board, MoveClass, Step),
     ) {
         let up: i32 = if stm == 0 { 8 } else { -8 };
         let mut targets = pawn_attacks(color(stm), sq(from)).0 & them;
@@ -216,18 +257,19 @@ impl Board {
             } else {
                 MoveClass::PawnPush
             };
+            let step = Step { role: 0, from, to };
             if (1u64 << to) & (RANK_1 | RANK_8) != 0 {
                 for promo in [4, 3, 2, 1] {
                     let mut c = child;
                     c.bb[stm][promo] |= 1 << to;
-                    if !c.in_check(stm) {
-                        f(&c, MoveClass::Exit);
+                    if is_safe || !c.in_check(stm) {
+                        f(&c, MoveClass::Exit, step);
                     }
                 }
             } else {
                 child.bb[stm][0] |= 1 << to;
-                if !child.in_check(stm) {
-                    f(&child, class);
+                if is_safe || !child.in_check(stm) {
+                    f(&child, class, step);
                 }
             }
         }
@@ -257,11 +299,11 @@ impl Board {
         }
     }
 
-    /// Calls `f(parent)` for every position, `mover` to move, from which a non-capturing,
-    /// non-promoting move of `mover` leads here. With `pawns` false, pawn un-pushes are left out
+    /// Calls `f(parent, step)` for every position, `mover` to move, from which a non-capturing,
+    /// non-promoting move of `mover` leads here (`step` is the move as played in the parent). With `pawns` false, pawn un-pushes are left out
     /// (they change the pawn structure, which DTZ treats as a zeroing exit). Parents whose side not
     /// to move would be in check are left out.
-    pub fn for_each_unmove(&self, mover: usize, pawns: bool, mut f: impl FnMut(&Board)) {
+    pub fn for_each_unmove(&self, mover: usize, pawns: bool, mut f: impl FnMut(&Board, Step)) {
         let occ = self.occupied();
         let empty = !occ;
         for role in 0..6 {
@@ -283,7 +325,7 @@ impl Board {
                     let mut parent = *self;
                     parent.bb[mover][role] ^= 1 << from | 1 << to;
                     if !parent.in_check(1 - mover) {
-                        f(&parent);
+                        f(&parent, Step { role, from, to });
                     }
                 }
             }
@@ -406,7 +448,7 @@ mod tests {
             let pos = vidle_core::parse_fen(fen).unwrap();
             let b = Board::from_position(&pos);
             let mut n = 0;
-            b.for_each_move(pos.turn().index(), |_, _| n += 1);
+            b.for_each_move(pos.turn().index(), |_, _, _| n += 1);
             assert_eq!(n as u64, pos.count_legal(), "{fen}");
         }
     }
@@ -415,10 +457,10 @@ mod tests {
     fn unmoves_invert_quiet_moves() {
         let pos = vidle_core::parse_fen("8/8/8/3k4/8/2P5/2QK4/8 w - - 0 1").unwrap();
         let b = Board::from_position(&pos);
-        b.for_each_move(0, |child, class| {
+        b.for_each_move(0, |child, class, step| {
             if class != MoveClass::Exit {
                 let mut found = false;
-                child.for_each_unmove(0, true, |p| found |= *p == b);
+                child.for_each_unmove(0, true, |p, back| found |= *p == b && back == step);
                 assert!(found);
             }
         });

@@ -12,7 +12,7 @@
 //! pairs). Indices that decode to overlapping pieces, or that are not the canonical image of their
 //! position, are "broken": the generator marks them illegal.
 
-use crate::board::{Board, sym};
+use crate::board::{Board, Step, sym};
 use crate::material::Material;
 use std::sync::OnceLock;
 
@@ -165,6 +165,10 @@ pub struct Layout {
     kings: &'static KingPairs,
     /// Positions per side to move, broken ones included.
     pub size: u64,
+    /// `step_mult[color][role]`: the place value of a piece that is alone in its group (not a
+    /// king), else 0. Moving such a piece from `a` to `b` without changing the symmetry adds
+    /// `(b - a) · step_mult` to the index.
+    step_mult: [[u64; 6]; 2],
 }
 
 impl Layout {
@@ -193,7 +197,43 @@ impl Layout {
         }
         let kings = king_pairs(pawns);
         let size = kings.pairs.len() as u64 * mult;
-        Layout { material, pawns, groups, kk_mult: mult, kings, size }
+        let mut step_mult = [[0; 6]; 2];
+        for g in groups.iter().filter(|g| g.count == 1) {
+            step_mult[g.color][g.role] = g.mult;
+        }
+        Layout { material, pawns, groups, kk_mult: mult, kings, size, step_mult }
+    }
+
+    /// Whether the neighbours of `b` (a board as [`Layout::decode`] returns it) that keep the
+    /// kings in place are indexed without a symmetry: always with pawns (the white king stays on
+    /// files a–d), and without pawns unless both kings stand on the a1–h8 diagonal (where the
+    /// smaller of two images is taken).
+    #[inline]
+    pub fn steps_are_local(&self, b: &Board) -> bool {
+        let wk = b.bb[0][5].trailing_zeros() as usize;
+        let bk = b.bb[1][5].trailing_zeros() as usize;
+        self.pawns || KING_SYM[wk][bk] & BOTH_ON_DIAGONAL == 0
+    }
+
+    /// The index of `next`: the board at index `idx` (decoded, with `local` from
+    /// [`Layout::steps_are_local`]) after a piece of `color` made `step`. Arithmetic on `idx`
+    /// where the piece is alone in its group and not a king, a full [`Layout::encode`] otherwise.
+    #[inline]
+    pub fn encode_step(
+        &self,
+        idx: u64,
+        local: bool,
+        color: usize,
+        step: Step,
+        next: &Board,
+    ) -> u64 {
+        let m = self.step_mult[color][step.role];
+        if !local || m == 0 {
+            return self.encode(next);
+        }
+        let i = (idx as i64 + (step.to as i64 - step.from as i64) * m as i64) as u64;
+        debug_assert_eq!(i, self.encode(next), "{step:?} from index {idx}");
+        i
     }
 
     /// The index of a position of this material, exactly as oriented (colours not flipped).

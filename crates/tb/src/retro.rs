@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use crate::board::{Board, MoveClass};
+use crate::board::{Board, MoveClass, Step};
 use crate::index::Layout;
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, UNKNOWN, loss, win};
 
@@ -239,8 +239,13 @@ impl<'a> Solver<'a> {
             let (idx, side, is_loss) = unpack(e);
             let Some(b) = self.layout.decode(idx) else { continue };
             let mover = 1 - side;
+            let local = self.layout.steps_are_local(&b);
             preds.clear();
-            b.for_each_unmove(mover, M::PAWN_UNMOVES, |p| preds.push(self.layout.encode(p)));
+            b.for_each_unmove(mover, M::PAWN_UNMOVES, |p, step| {
+                // The un-move goes from `step.to` back to `step.from`.
+                let back = Step { role: step.role, from: step.to, to: step.from };
+                preds.push(self.layout.encode_step(idx, local, mover, back, p));
+            });
             preds.sort_unstable();
             preds.dedup();
             todo.extend(preds.iter().map(|&p| entry(p, mover, is_loss)));
@@ -331,6 +336,7 @@ pub fn forward<M: Metric, const N: usize>(
                     }
                     continue;
                 };
+                let local = layout.steps_are_local(&b);
                 for stm in 0..2 {
                     if !b.legal_with(stm) {
                         for (s, _) in &solvers {
@@ -341,10 +347,10 @@ pub fn forward<M: Metric, const N: usize>(
                     kids.clear();
                     let mut best: [Option<TbValue>; N] = [None; N];
                     let mut moves = false;
-                    b.for_each_move(stm, |child, class| {
+                    b.for_each_move(stm, |child, class, step| {
                         moves = true;
                         if class == MoveClass::Quiet {
-                            kids.push(layout.encode(child));
+                            kids.push(layout.encode_step(idx as u64, local, stm, step, child));
                             return;
                         }
                         for (k, (_, metric)) in solvers.iter().enumerate() {
