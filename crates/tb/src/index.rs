@@ -142,6 +142,34 @@ fn king_pairs(pawns: bool) -> &'static KingPairs {
     })
 }
 
+/// Division by a constant known when the layout is built, without a division instruction:
+/// `n / d` is the high word of `n · ⌈2^64 / d⌉` for every 32-bit `n` and `d` (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019). Larger indices divide plainly.
+#[derive(Clone, Copy, Debug)]
+struct Divisor {
+    d: u64,
+    /// `⌈2^64 / d⌉`, or 0 where `d` is 1 or does not fit in 32 bits.
+    m: u64,
+}
+
+impl Divisor {
+    fn new(d: u64) -> Divisor {
+        let m = if d > 1 && d <= u32::MAX as u64 { u64::MAX / d + 1 } else { 0 };
+        Divisor { d, m }
+    }
+
+    /// `(n / d, n % d)`.
+    #[inline]
+    fn div_rem(self, n: u64) -> (u64, u64) {
+        let q = if self.m != 0 && n <= u32::MAX as u64 {
+            ((self.m as u128 * n as u128) >> 64) as u64
+        } else {
+            n / self.d
+        };
+        (q, n - q * self.d)
+    }
+}
+
 /// One group of identical pieces in the index.
 #[derive(Clone, Copy, Debug)]
 struct Group {
@@ -152,6 +180,8 @@ struct Group {
     size: u64,
     /// Place value of this group's rank in the index: the product of the later groups' sizes.
     mult: u64,
+    /// `mult` as a divisor, for decoding.
+    div: Divisor,
 }
 
 /// The index of one endgame (normalised material).
@@ -162,6 +192,7 @@ pub struct Layout {
     groups: Vec<Group>,
     /// Place value of the king pair: the product of all groups' sizes.
     kk_mult: u64,
+    kk_div: Divisor,
     kings: &'static KingPairs,
     /// Positions per side to move, broken ones included.
     pub size: u64,
@@ -186,6 +217,7 @@ impl Layout {
                         count,
                         size: binomials()[domain][count],
                         mult: 0,
+                        div: Divisor::new(1),
                     });
                 }
             }
@@ -193,6 +225,7 @@ impl Layout {
         let mut mult = 1;
         for g in groups.iter_mut().rev() {
             g.mult = mult;
+            g.div = Divisor::new(mult);
             mult *= g.size;
         }
         let kings = king_pairs(pawns);
@@ -201,7 +234,26 @@ impl Layout {
         for g in groups.iter().filter(|g| g.count == 1) {
             step_mult[g.color][g.role] = g.mult;
         }
-        Layout { material, pawns, groups, kk_mult: mult, kings, size, step_mult }
+        Layout {
+            material,
+            pawns,
+            groups,
+            kk_mult: mult,
+            kk_div: Divisor::new(mult),
+            kings,
+            size,
+            step_mult,
+        }
+    }
+
+    /// Whether the material has pawns. Then only the file mirror identifies boards, and two
+    /// distinct boards one move (or un-move) away from the same board never share an index: the
+    /// king of the side that did not move stands on the same square in both, and no square is
+    /// its own mirror image. Without pawns (eight symmetries, diagonal squares fixed by one of
+    /// them) neighbours must be deduplicated by index.
+    #[inline]
+    pub fn has_pawns(&self) -> bool {
+        self.pawns
     }
 
     /// Whether the neighbours of `b` (a board as [`Layout::decode`] returns it) that keep the
@@ -312,11 +364,10 @@ impl Layout {
         let bin = binomials();
         let mut b = Board::default();
         let mut occ = 0u64;
-        let kk = idx / self.kk_mult;
-        let mut rest = idx % self.kk_mult;
+        let (kk, mut rest) = self.kk_div.div_rem(idx);
         for g in &self.groups {
-            let mut rank = rest / g.mult;
-            rest %= g.mult;
+            let (mut rank, r) = g.div.div_rem(rest);
+            rest = r;
             let offset = if g.role == 0 { 8 } else { 0 };
             let mut bits = 0u64;
             if g.count == 1 {
@@ -356,6 +407,24 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divisors_divide_exactly() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for d in (1..2000).chain([48, 64, 462, 1806, 2016, 41664, 1 << 20, u32::MAX as u64]) {
+            let div = Divisor::new(d);
+            for n in [0, 1, d - 1, d, d + 1, u32::MAX as u64, u32::MAX as u64 + 7] {
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+            for _ in 0..50 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let n = x >> 32;
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
 
     #[test]
     fn classic_king_pair_counts() {

@@ -246,8 +246,10 @@ impl<'a> Solver<'a> {
                 let back = Step { role: step.role, from: step.to, to: step.from };
                 preds.push(self.layout.encode_step(idx, local, mover, back, p));
             });
-            preds.sort_unstable();
-            preds.dedup();
+            if !self.layout.has_pawns() {
+                preds.sort_unstable();
+                preds.dedup();
+            }
             todo.extend(preds.iter().map(|&p| entry(p, mover, is_loss)));
         }
         for batch in todo.chunks(TOUCH_BATCH) {
@@ -360,8 +362,10 @@ pub fn forward<M: Metric, const N: usize>(
                             }
                         }
                     });
-                    kids.sort_unstable();
-                    kids.dedup();
+                    if !layout.has_pawns() {
+                        kids.sort_unstable();
+                        kids.dedup();
+                    }
                     let mated = !moves && b.in_check(stm);
                     for (k, (s, _)) in solvers.iter().enumerate() {
                         if let Some(level) = s.init_one(stm, i, moves, mated, kids.len(), best[k]) {
