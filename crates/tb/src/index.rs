@@ -256,34 +256,33 @@ impl Layout {
         self.pawns
     }
 
-    /// Whether the neighbours of `b` (a board as [`Layout::decode`] returns it) that keep the
-    /// kings in place are indexed without a symmetry: always with pawns (the white king stays on
-    /// files a–d), and without pawns unless both kings stand on the a1–h8 diagonal (where the
-    /// smaller of two images is taken).
+    /// The index of `next`: the board at index `idx` (as [`Layout::decode`] returns it) after a
+    /// piece of `color` made `step`. When `next` needs no symmetry (with pawns: the white king
+    /// on files a–d; without: the kings in the canonical triangle and not both on the diagonal,
+    /// where the smaller of two images counts), the index changes by arithmetic: a king step
+    /// changes the king-pair number, a step of a piece alone in its group its square. Otherwise,
+    /// and for pieces in groups of two or more, a full [`Layout::encode`].
     #[inline]
-    pub fn steps_are_local(&self, b: &Board) -> bool {
-        let wk = b.bb[0][5].trailing_zeros() as usize;
-        let bk = b.bb[1][5].trailing_zeros() as usize;
-        self.pawns || KING_SYM[wk][bk] & BOTH_ON_DIAGONAL == 0
-    }
-
-    /// The index of `next`: the board at index `idx` (decoded, with `local` from
-    /// [`Layout::steps_are_local`]) after a piece of `color` made `step`. Arithmetic on `idx`
-    /// where the piece is alone in its group and not a king, a full [`Layout::encode`] otherwise.
-    #[inline]
-    pub fn encode_step(
-        &self,
-        idx: u64,
-        local: bool,
-        color: usize,
-        step: Step,
-        next: &Board,
-    ) -> u64 {
-        let m = self.step_mult[color][step.role];
-        if !local || m == 0 {
+    pub fn encode_step(&self, idx: u64, color: usize, step: Step, next: &Board) -> u64 {
+        let wk = next.bb[0][5].trailing_zeros() as usize;
+        let bk = next.bb[1][5].trailing_zeros() as usize;
+        let identity = if self.pawns { wk % 8 <= 3 } else { KING_SYM[wk][bk] == 0 };
+        if !identity {
             return self.encode(next);
         }
-        let i = (idx as i64 + (step.to as i64 - step.from as i64) * m as i64) as u64;
+        let delta = if step.role == 5 {
+            let (old_wk, old_bk) =
+                if color == 0 { (step.from as usize, bk) } else { (wk, step.from as usize) };
+            let old = self.kings.index[old_wk][old_bk] as i64;
+            (self.kings.index[wk][bk] as i64 - old) * self.kk_mult as i64
+        } else {
+            let m = self.step_mult[color][step.role];
+            if m == 0 {
+                return self.encode(next);
+            }
+            (step.to as i64 - step.from as i64) * m as i64
+        };
+        let i = (idx as i64 + delta) as u64;
         debug_assert_eq!(i, self.encode(next), "{step:?} from index {idx}");
         i
     }
@@ -441,6 +440,30 @@ mod tests {
                 let canonical = layout.decode_raw(idx).filter(|b| layout.encode(b) == idx);
                 assert_eq!(layout.decode(idx), canonical, "{name} {idx}");
             }
+        }
+    }
+
+    #[test]
+    fn step_arithmetic_agrees_with_full_encoding() {
+        for name in ["KQvKR", "KBBvK", "KRvKP", "KPvKP", "KQPvK", "KRRvKR"] {
+            let layout = Layout::new(name.parse().unwrap());
+            let mut steps = 0;
+            for idx in (0..layout.size).step_by(1009) {
+                let Some(b) = layout.decode(idx) else { continue };
+                for c in 0..2 {
+                    b.for_each_move(c, |next, class, step| {
+                        if class == crate::board::MoveClass::Quiet {
+                            assert_eq!(layout.encode_step(idx, c, step, next), layout.encode(next));
+                            steps += 1;
+                        }
+                    });
+                    b.for_each_unmove(c, true, |prev, step| {
+                        let back = Step { role: step.role, from: step.to, to: step.from };
+                        assert_eq!(layout.encode_step(idx, c, back, prev), layout.encode(prev));
+                    });
+                }
+            }
+            assert!(steps > 10_000, "{name}: {steps}");
         }
     }
 

@@ -239,12 +239,11 @@ impl<'a> Solver<'a> {
             let (idx, side, is_loss) = unpack(e);
             let Some(b) = self.layout.decode(idx) else { continue };
             let mover = 1 - side;
-            let local = self.layout.steps_are_local(&b);
             preds.clear();
             b.for_each_unmove(mover, M::PAWN_UNMOVES, |p, step| {
                 // The un-move goes from `step.to` back to `step.from`.
                 let back = Step { role: step.role, from: step.to, to: step.from };
-                preds.push(self.layout.encode_step(idx, local, mover, back, p));
+                preds.push(self.layout.encode_step(idx, mover, back, p));
             });
             if !self.layout.has_pawns() {
                 preds.sort_unstable();
@@ -338,7 +337,6 @@ pub fn forward<M: Metric, const N: usize>(
                     }
                     continue;
                 };
-                let local = layout.steps_are_local(&b);
                 for stm in 0..2 {
                     if !b.legal_with(stm) {
                         for (s, _) in &solvers {
@@ -352,7 +350,7 @@ pub fn forward<M: Metric, const N: usize>(
                     b.for_each_move(stm, |child, class, step| {
                         moves = true;
                         if class == MoveClass::Quiet {
-                            kids.push(layout.encode_step(idx as u64, local, stm, step, child));
+                            kids.push(layout.encode_step(idx as u64, stm, step, child));
                             return;
                         }
                         for (k, (_, metric)) in solvers.iter().enumerate() {
