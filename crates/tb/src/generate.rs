@@ -147,22 +147,24 @@ pub fn solve_endgame(
     mut on_level: impl FnMut(&str, usize),
 ) -> Solved {
     let layout = Layout::new(material);
-    let all: Vec<u32> = (0..layout.size as u32).collect();
     // Slices of pawn progress, most advanced first: a pawn push always leads to a later slice.
+    // (One byte of progress per index while the slices are built: 5-piece pawn tables have
+    // hundreds of millions of indices.)
     let mut slices: Vec<Vec<u32>> = Vec::new();
     if material.has_pawns() {
-        let progress: Vec<usize> = all
-            .par_iter()
-            .map(|&i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b)))
+        let progress: Vec<u8> = (0..layout.size as u32)
+            .into_par_iter()
+            .map(|i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b) as u8))
             .collect();
         for (i, p) in progress.into_iter().enumerate() {
+            let p = p as usize;
             if slices.len() <= p {
                 slices.resize_with(p + 1, Vec::new);
             }
             slices[p].push(i as u32);
         }
     } else {
-        slices.push(all);
+        slices.push((0..layout.size as u32).collect());
     }
     // DTM and DTZ are solved side by side, slice by slice: one forward pass serves both.
     let dtm_solver = Solver::new(&layout);
