@@ -9,6 +9,19 @@
 #[path = "ratio/harness.rs"]
 mod harness;
 
+/// The child's count: at depth 1 the made leaf goes to `black_box` and counts 1, exactly as in
+/// `vidle_core::perft::perft_full`, so no compiler may sink the move-making into the recursion's
+/// non-leaf branch and skip it at the leaves; deeper, the recursion.
+#[inline(always)]
+fn leaf_or<P>(depth: u32, next: &P, full: fn(&P, u32) -> u64) -> u64 {
+    if depth == 1 {
+        std::hint::black_box(next);
+        1
+    } else {
+        full(next, depth - 1)
+    }
+}
+
 fn shakmaty_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
     use shakmaty::Position;
     if depth == 0 {
@@ -19,7 +32,7 @@ fn shakmaty_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
         .map(|m| {
             let mut next = pos.clone();
             next.play_unchecked(m);
-            shakmaty_full(&next, depth - 1)
+            leaf_or(depth, &next, shakmaty_full)
         })
         .sum()
 }
@@ -33,7 +46,7 @@ fn cozy_full(board: &cozy_chess::Board, depth: u32) -> u64 {
         for m in moves {
             let mut next = board.clone();
             next.play_unchecked(m);
-            nodes += cozy_full(&next, depth - 1);
+            nodes += leaf_or(depth, &next, cozy_full);
         }
         false
     });

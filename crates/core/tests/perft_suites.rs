@@ -7,25 +7,41 @@ use vidle_core::{fen, parse_fen};
 
 const CI_NODE_BUDGET: u64 = 1_200_000;
 
+/// Checks every position of a suite at every depth whose count is within `budget`, the
+/// positions spread over one thread per core (the full-depth runs take many minutes).
 fn run_suite(rel: &str, budget: u64) {
     let suite = common::perft_suite(rel);
     assert!(suite.len() > 100, "suite {rel} looks truncated");
-    let mut checked = 0;
-    for (fen_text, counts) in &suite {
-        let pos = parse_fen(fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
-        // Shredder-FEN inputs must round-trip.
-        if fen_text.contains(char::is_uppercase) {
-            let _ = fen::to_fen(&pos, true);
-        }
-        for &(depth, expected) in counts {
-            if expected > budget {
-                continue;
-            }
-            assert_eq!(perft(&pos, depth), expected, "{fen_text} depth {depth}");
-            checked += 1;
-        }
-    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let checked: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let suite = &suite;
+                scope.spawn(move || {
+                    let mut checked = 0;
+                    for (fen_text, counts) in suite.iter().skip(t).step_by(threads) {
+                        let pos = parse_fen(fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+                        // Shredder-FEN inputs must round-trip.
+                        if fen_text.contains(char::is_uppercase) {
+                            let again = parse_fen(&fen::to_fen(&pos, true)).unwrap();
+                            assert!(again == pos, "{fen_text}: Shredder-FEN round trip");
+                        }
+                        for &(depth, expected) in counts {
+                            if expected > budget {
+                                continue;
+                            }
+                            assert_eq!(perft(&pos, depth), expected, "{fen_text} depth {depth}");
+                            checked += 1;
+                        }
+                    }
+                    checked
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("a perft worker panicked")).sum()
+    });
     assert!(checked >= suite.len() * 3, "too few depths checked: {checked}");
+    eprintln!("{rel}: {checked} (position, depth) counts checked on {threads} threads");
 }
 
 #[test]

@@ -81,10 +81,22 @@ fn our_wdl(v: TbValue) -> i32 {
 /// Compares every legal position of `m` with Syzygy WDL and DTZ; returns (positions, mismatches
 /// as text, at most 10).
 pub fn compare_syzygy(dir: &Path, tb: &Tablebase<Chess>, m: &Material) -> (usize, Vec<String>) {
+    compare_syzygy_sampled(dir, tb, m, 1)
+}
+
+/// [`compare_syzygy`] on every `step`-th index (both sides to move of each).
+pub fn compare_syzygy_sampled(
+    dir: &Path,
+    tb: &Tablebase<Chess>,
+    m: &Material,
+    step: u64,
+) -> (usize, Vec<String>) {
     let (_, dtz) = format::read_table(&format::table_path(dir, m, MetricKind::Dtz)).unwrap();
     let layout = Layout::new(*m);
-    let results: Vec<(usize, Vec<String>)> = (0..layout.size)
+    let step = step.max(1);
+    let results: Vec<(usize, Vec<String>)> = (0..layout.size.div_ceil(step))
         .into_par_iter()
+        .map(|k| k * step)
         .map(|idx| {
             let mut n = 0;
             let mut bad = Vec::new();
