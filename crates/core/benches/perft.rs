@@ -19,6 +19,19 @@ fn cases() -> [(&'static str, &'static str, u32, u64); 2] {
     }
 }
 
+/// The count of a made child: at depth 1 the leaf goes to `black_box` and counts 1, as in
+/// `vidle_core::perft::perft_full`, so no library's compiler may drop the work of making it;
+/// deeper, the recursion. (The interleaved examples have the same helper.)
+#[inline(always)]
+fn leaf_or<P>(depth: u32, next: &P, full: fn(&P, u32) -> u64) -> u64 {
+    if depth == 1 {
+        black_box(next);
+        1
+    } else {
+        full(next, depth - 1)
+    }
+}
+
 mod vidle {
     pub use vidle_core::perft::{perft as bulk, perft_full as full};
     pub fn setup(fen: &str) -> vidle_core::Position {
@@ -65,14 +78,7 @@ mod cozy {
             for m in moves {
                 let mut next = board.clone();
                 next.play_unchecked(m);
-                // As in `vidle_core::perft::perft_full`: a leaf is handed to `black_box`, so no
-                // library's compiler may drop the work of making it.
-                nodes += if depth == 1 {
-                    std::hint::black_box(&next);
-                    1
-                } else {
-                    full(&next, depth - 1)
-                };
+                nodes += super::leaf_or(depth, &next, full);
             }
             false
         });
@@ -113,12 +119,7 @@ mod shak {
             .map(|m| {
                 let mut next = pos.clone();
                 next.play_unchecked(m);
-                if depth == 1 {
-                    std::hint::black_box(&next);
-                    1
-                } else {
-                    full(&next, depth - 1)
-                }
+                super::leaf_or(depth, &next, full)
             })
             .sum()
     }

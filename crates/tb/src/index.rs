@@ -142,9 +142,10 @@ fn king_pairs(pawns: bool) -> &'static KingPairs {
     })
 }
 
-/// Division by a constant known when the layout is built, without a division instruction:
-/// `n / d` is the high word of `n · ⌈2^64 / d⌉` for every 32-bit `n` and `d` (Lemire, Kaser and
-/// Kurz, "Faster remainder by direct computation", 2019). Larger indices divide plainly.
+/// A place value of the index, with division by it (for decoding) without a division
+/// instruction: `n / d` is the high word of `n · ⌈2^64 / d⌉` for every 32-bit `n` and `d`
+/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019); `d = 1` (the last
+/// group's place value) is the identity, and larger indices divide plainly.
 #[derive(Clone, Copy, Debug)]
 struct Divisor {
     d: u64,
@@ -158,11 +159,19 @@ impl Divisor {
         Divisor { d, m }
     }
 
+    /// The place value itself.
+    #[inline]
+    fn get(self) -> u64 {
+        self.d
+    }
+
     /// `(n / d, n % d)`.
     #[inline]
     fn div_rem(self, n: u64) -> (u64, u64) {
         let q = if self.m != 0 && n <= u32::MAX as u64 {
             ((self.m as u128 * n as u128) >> 64) as u64
+        } else if self.d == 1 {
+            n
         } else {
             n / self.d
         };
@@ -179,9 +188,7 @@ struct Group {
     /// Number of combinations, `C(domain, count)`.
     size: u64,
     /// Place value of this group's rank in the index: the product of the later groups' sizes.
-    mult: u64,
-    /// `mult` as a divisor, for decoding.
-    div: Divisor,
+    mult: Divisor,
 }
 
 /// The index of one endgame (normalised material).
@@ -191,8 +198,7 @@ pub struct Layout {
     pawns: bool,
     groups: Vec<Group>,
     /// Place value of the king pair: the product of all groups' sizes.
-    kk_mult: u64,
-    kk_div: Divisor,
+    kk_mult: Divisor,
     kings: &'static KingPairs,
     /// Positions per side to move, broken ones included.
     pub size: u64,
@@ -216,34 +222,23 @@ impl Layout {
                         role,
                         count,
                         size: binomials()[domain][count],
-                        mult: 0,
-                        div: Divisor::new(1),
+                        mult: Divisor::new(1),
                     });
                 }
             }
         }
         let mut mult = 1;
         for g in groups.iter_mut().rev() {
-            g.mult = mult;
-            g.div = Divisor::new(mult);
+            g.mult = Divisor::new(mult);
             mult *= g.size;
         }
         let kings = king_pairs(pawns);
         let size = kings.pairs.len() as u64 * mult;
         let mut step_mult = [[0; 6]; 2];
         for g in groups.iter().filter(|g| g.count == 1) {
-            step_mult[g.color][g.role] = g.mult;
+            step_mult[g.color][g.role] = g.mult.get();
         }
-        Layout {
-            material,
-            pawns,
-            groups,
-            kk_mult: mult,
-            kk_div: Divisor::new(mult),
-            kings,
-            size,
-            step_mult,
-        }
+        Layout { material, pawns, groups, kk_mult: Divisor::new(mult), kings, size, step_mult }
     }
 
     /// Whether the material has pawns. Then only the file mirror identifies boards, and two
@@ -274,7 +269,7 @@ impl Layout {
             let (old_wk, old_bk) =
                 if color == 0 { (step.from as usize, bk) } else { (wk, step.from as usize) };
             let old = self.kings.index[old_wk][old_bk] as i64;
-            (self.kings.index[wk][bk] as i64 - old) * self.kk_mult as i64
+            (self.kings.index[wk][bk] as i64 - old) * self.kk_mult.get() as i64
         } else {
             let m = self.step_mult[color][step.role];
             if m == 0 {
@@ -312,7 +307,7 @@ impl Layout {
         let kk = self.kings.index[wk as usize][bk as usize];
         debug_assert_ne!(kk, NO_PAIR, "kings adjacent or not normalised");
         let bin = binomials();
-        let mut idx = kk as u64 * self.kk_mult;
+        let mut idx = kk as u64 * self.kk_mult.get();
         for g in &self.groups {
             let mut bits = b.bb[g.color][g.role];
             let offset = if g.role == 0 { 8 } else { 0 };
@@ -335,7 +330,7 @@ impl Layout {
                 }
                 (0..n).map(|k| bin[sq[k] as usize][k + 1]).sum()
             };
-            idx += rank * g.mult;
+            idx += rank * g.mult.get();
         }
         idx
     }
@@ -363,9 +358,9 @@ impl Layout {
         let bin = binomials();
         let mut b = Board::default();
         let mut occ = 0u64;
-        let (kk, mut rest) = self.kk_div.div_rem(idx);
+        let (kk, mut rest) = self.kk_mult.div_rem(idx);
         for g in &self.groups {
-            let (mut rank, r) = g.div.div_rem(rest);
+            let (mut rank, r) = g.mult.div_rem(rest);
             rest = r;
             let offset = if g.role == 0 { 8 } else { 0 };
             let mut bits = 0u64;
