@@ -3,7 +3,6 @@
 use anyhow::{Context, bail};
 use std::path::PathBuf;
 use vidle_core::notation::to_san;
-use vidle_tb::format::{self, MetricKind};
 use vidle_tb::stats::{SideStats, table_stats, verify_table};
 use vidle_tb::{GenOptions, Material, Tablebases, TbValue, Wdl};
 
@@ -189,9 +188,8 @@ fn json_side(s: &SideStats) -> String {
 
 fn stats_cmd(dir: PathBuf, endgame: &str, json: bool) -> anyhow::Result<()> {
     let m = parse_endgame(endgame)?;
-    let path = format::table_path(&dir, &m, MetricKind::Dtm);
-    let (_, codes) =
-        format::read_table(&path).with_context(|| format!("reading {}", path.display()))?;
+    let codes = vidle_tb::stats::exact_dtm(&dir, m)
+        .with_context(|| format!("reading {m} in {}", dir.display()))?;
     let stats = table_stats(&codes, m);
     if json {
         println!(

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::board::{Board, MoveClass};
 use crate::error::TbError;
-use crate::format::{self, MetricKind};
+use crate::format::{self, Bits, Encoding, MetricKind};
 use crate::index::Layout;
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, forward};
@@ -135,6 +135,8 @@ fn pawn_progress(b: &Board) -> usize {
 /// DTM and DTZ of one endgame.
 pub struct Solved {
     pub dtm: [Vec<Code>; 2],
+    /// The positions whose DTM value their best capture or promotion achieves.
+    pub dtm_bounded: [Bits; 2],
     pub dtz: [Vec<Code>; 2],
     pub solver_memory: u64,
 }
@@ -178,9 +180,10 @@ pub fn solve_endgame(
         dtm_solver.retrograde::<SliceMetric>(dtm_seeds, slice, |d| on_level("DTM", d));
         dtz_solver.retrograde::<SliceMetric>(dtz_seeds, slice, |d| on_level("DTZ", d));
     }
+    let dtm_bounded = dtm_solver.bounded();
     let dtm = dtm_solver.into_codes();
     let dtz = dtz_solver.into_codes();
-    Solved { dtm, dtz, solver_memory }
+    Solved { dtm, dtm_bounded, dtz, solver_memory }
 }
 
 /// Options of [`generate`].
@@ -208,16 +211,23 @@ pub struct GenReport {
     pub peak_rss: u64,
 }
 
+/// The sizes of a finished table's DTM and DTZ files, when both and the generator's full DTM
+/// copy ([`format::resolved_path`]) are on disk with sound headers.
 fn complete(dir: &Path, m: &Material) -> Option<(u64, u64)> {
-    let mut sizes = [0; 2];
-    for (k, metric) in [MetricKind::Dtm, MetricKind::Dtz].into_iter().enumerate() {
-        let path = format::table_path(dir, m, metric);
-        let bytes = std::fs::read(&path).ok()?;
-        let h = format::Header::parse(&bytes, "").ok()?;
-        if h.material != *m || h.metric != metric {
+    let mut sizes = [0; 3];
+    let files = [
+        (format::table_path(dir, m, MetricKind::Dtm), MetricKind::Dtm),
+        (format::table_path(dir, m, MetricKind::Dtz), MetricKind::Dtz),
+        (format::resolved_path(dir, m), MetricKind::Dtm),
+    ];
+    for (k, (path, metric)) in files.into_iter().enumerate() {
+        let mut header = vec![0u8; format::HEADER_LEN];
+        std::io::Read::read_exact(&mut std::fs::File::open(&path).ok()?, &mut header).ok()?;
+        let h = format::Header::parse(&header, "").ok()?;
+        if h.material != *m || h.metric != metric || (k == 2 && h.flags != 0) {
             return None;
         }
-        sizes[k] = bytes.len() as u64;
+        sizes[k] = std::fs::metadata(&path).ok()?.len();
     }
     Some((sizes[0], sizes[1]))
 }
@@ -235,8 +245,12 @@ fn peak_rss(reset: bool) -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
+/// A finished table's exact codes: DTZ from its file, DTM from the generator's full copy.
 fn load(dir: &Path, m: &Material, metric: MetricKind) -> Result<[Vec<Code>; 2], TbError> {
-    let path = format::table_path(dir, m, metric);
+    let path = match metric {
+        MetricKind::Dtm => format::resolved_path(dir, m),
+        MetricKind::Dtz => format::table_path(dir, m, metric),
+    };
     if !path.exists() {
         return Err(TbError::Missing { table: path.display().to_string() });
     }
@@ -312,10 +326,18 @@ pub fn generate(
             });
             table_bar.set_message(format!("{name}: compressing"));
             let io = |source| TbError::Io { table: name.clone(), source };
+            let bounded = Encoding { bounded: Some(&solved.dtm_bounded), ..Encoding::ZSTD };
             let dtm_bytes =
-                format::write_table(&opts.dir, m, MetricKind::Dtm, &solved.dtm).map_err(io)?;
+                format::write_table(&opts.dir, m, MetricKind::Dtm, &solved.dtm, bounded)
+                    .map_err(io)?;
             let dtz_bytes =
-                format::write_table(&opts.dir, m, MetricKind::Dtz, &solved.dtz).map_err(io)?;
+                format::write_table(&opts.dir, m, MetricKind::Dtz, &solved.dtz, Encoding::ZSTD)
+                    .map_err(io)?;
+            // The full copy last: `complete` needs all three, so a crash before this point
+            // leaves the table to be generated again.
+            let full = Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
+            let bytes = format::encode_table(m, MetricKind::Dtm, &solved.dtm, full);
+            format::write_file(&format::resolved_path(&opts.dir, &m), &bytes).map_err(io)?;
             Ok(GenReport {
                 material: m,
                 kept: false,

@@ -8,12 +8,12 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use vidle_core::{Move, Position};
 
-use crate::board::Board;
+use crate::board::{Board, MoveClass};
 use crate::error::TbError;
 use crate::format::{self, BlockEntry, Header, MetricKind};
 use crate::index::Layout;
 use crate::material::Material;
-use crate::value::{Code, DRAW, TbValue, Wdl};
+use crate::value::{Code, DRAW, ILLEGAL, TbValue, Wdl};
 
 /// Random access to a table file's bytes.
 pub trait Source: Send + Sync {
@@ -287,8 +287,10 @@ impl Tablebases {
         Ok(t)
     }
 
-    /// The stored code of a board (no castling, no en passant), `None` when no table covers it.
-    fn code(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
+    /// The code of a board (no castling, no en passant): the entry, or where the file bounds it
+    /// ([`format::FLAG_EXIT_BOUND`]) the better of the entry and the best exit. `None`
+    /// when no table covers the board or one of its exits (captures and promotions).
+    pub fn code(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
         let m = b.material();
         if m == Material::KVK {
             return Some(Ok(DRAW));
@@ -303,7 +305,31 @@ impl Tablebases {
             Err(e) => return Some(Err(e)),
         };
         let (b, stm) = if flip { (b.color_flipped(), 1 - stm) } else { (*b, stm) };
-        Some(table.code(stm, table.layout.encode(&b)))
+        let stored = match table.code(stm, table.layout.encode(&b)) {
+            Ok(c) => c,
+            Err(e) => return Some(Err(e)),
+        };
+        if table.header.flags & format::FLAG_EXIT_BOUND == 0 {
+            return Some(Ok(stored));
+        }
+        // The entry may understate a value that an exit achieves: take the better of the two.
+        let Some(mut best) = TbValue::from_code(stored) else { return Some(Ok(stored)) };
+        let mut failure = None;
+        b.for_each_move(stm, |child, class, _| {
+            if failure.is_some() || class != MoveClass::Exit {
+                return;
+            }
+            match self.code(child, 1 - stm, metric) {
+                Some(Ok(c)) => match TbValue::from_code(c) {
+                    Some(v) => best = best.max(v.parent()),
+                    None => failure = Some(Some(Ok(ILLEGAL))),
+                },
+                other => failure = Some(other),
+            }
+        });
+        // An exit the tables do not cover, an error, or a broken sub-table entry (reported as
+        // an illegal code, which `probe` turns into an error).
+        failure.unwrap_or(Some(Ok(best.to_code())))
     }
 
     fn probe(&self, pos: &Position, metric: MetricKind) -> Option<Result<TbValue, TbError>> {

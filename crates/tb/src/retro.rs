@@ -5,6 +5,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Board, MoveClass, Step};
+use crate::format::Bits;
 use crate::index::Layout;
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, UNKNOWN, loss, win};
 
@@ -29,12 +30,28 @@ pub trait Metric: Sync {
 ///
 /// ```text
 /// bit  31     RESOLVED
+///      30     (resolved) BOUNDED: the final value is what the best exit of class
+///             [`MoveClass::Exit`] (a capture or promotion) gives
+///      24     (pending) EXIT_BEST: the best exit is of class [`MoveClass::Exit`], not a pawn push
 ///      23..16 (pending) distinct in-table successors not yet known to win for the opponent
 ///      15..0  (pending) the best exit's code (UNKNOWN: none); (resolved) the final code
 /// ```
+///
+/// BOUNDED feeds [`crate::format::FLAG_EXIT_BOUND`]: it is set where a position resolves to its
+/// pending best exit's value and that exit is a capture or promotion (when a pawn push ties
+/// with it, the capture or promotion counts).
 const RESOLVED: u32 = 1 << 31;
+const BOUNDED: u32 = 1 << 30;
+const EXIT_BEST: u32 = 1 << 24;
 const COUNT_SHIFT: u32 = 16;
 const COUNT_ONE: u32 = 1 << COUNT_SHIFT;
+
+/// The resolved state with `code` of a position whose pending state was `pending`.
+#[inline]
+fn resolved(pending: u32, code: Code) -> u32 {
+    let bounded = pending & EXIT_BEST != 0 && low_code(pending) == code;
+    RESOLVED | if bounded { BOUNDED } else { 0 } | code as u32
+}
 
 #[inline]
 fn pending(state: u32) -> bool {
@@ -151,7 +168,7 @@ impl<'a> Solver<'a> {
                     let s = self.state[side][idx as usize].load(Relaxed);
                     if pending(s) {
                         let code = seed_code(s, d as u16);
-                        self.resolve_now(side, idx as usize, code);
+                        self.state[side][idx as usize].store(resolved(s, code), Relaxed);
                         frontier.push(entry(idx, side, code % 2 == 1));
                     }
                 }
@@ -185,15 +202,18 @@ impl<'a> Solver<'a> {
         }
         universe.par_iter().for_each(|&idx| {
             for side in 0..2 {
-                if pending(self.state[side][idx as usize].load(Relaxed)) {
-                    self.resolve_now(side, idx as usize, DRAW);
+                let cell = &self.state[side][idx as usize];
+                let s = cell.load(Relaxed);
+                if pending(s) {
+                    cell.store(resolved(s, DRAW), Relaxed);
                 }
             }
         });
     }
 
     /// The end of one position's forward pass: stores its successor count and best exit, and
-    /// returns a seed level if the position's value may be decided by its exits alone.
+    /// returns a seed level if the position's value may be decided by its exits alone. `best`: the
+    /// best exit's value, and whether a capture or promotion (not only a pawn push) gives it.
     fn init_one(
         &self,
         stm: usize,
@@ -201,7 +221,7 @@ impl<'a> Solver<'a> {
         moves: bool,
         mated: bool,
         kids: usize,
-        best: Option<TbValue>,
+        (best, best_is_exit): (Option<TbValue>, bool),
     ) -> Option<u16> {
         if !moves {
             if mated {
@@ -212,12 +232,14 @@ impl<'a> Solver<'a> {
         }
         debug_assert!(kids < 256);
         let exit = best.map_or(UNKNOWN, TbValue::to_code);
-        self.state[stm][idx].store((kids as u32) << COUNT_SHIFT | exit as u32, Relaxed);
+        let flag = if best_is_exit { EXIT_BEST } else { 0 };
+        let state = (kids as u32) << COUNT_SHIFT | flag | exit as u32;
+        self.state[stm][idx].store(state, Relaxed);
         match best {
             Some(TbValue::Win(d)) => Some(d),
             Some(TbValue::Loss(d)) if kids == 0 => Some(d),
             Some(TbValue::Draw) if kids == 0 => {
-                self.resolve_now(stm, idx, DRAW);
+                self.state[stm][idx].store(resolved(state, DRAW), Relaxed);
                 None
             }
             _ => None,
@@ -275,7 +297,7 @@ impl<'a> Solver<'a> {
         // Compare-and-swap loop: another thread may update the same predecessor.
         while pending(cur) {
             let (new, push) = if child_lost {
-                (RESOLVED | win(d + 1) as u32, Some((d + 1, false)))
+                (resolved(cur, win(d + 1)), Some((d + 1, false)))
             } else {
                 debug_assert!(count(cur) > 0, "more in-table successors than counted");
                 if count(cur) == 0 {
@@ -288,7 +310,7 @@ impl<'a> Solver<'a> {
                     match TbValue::from_code(low_code(cur)) {
                         Some(TbValue::Win(_) | TbValue::Draw) => (cur - COUNT_ONE, None),
                         Some(TbValue::Loss(l)) if l > d + 1 => (cur - COUNT_ONE, Some((l, false))),
-                        _ => (RESOLVED | loss(d + 1) as u32, Some((d + 1, true))),
+                        _ => (resolved(cur, loss(d + 1)), Some((d + 1, true))),
                     }
                 }
             };
@@ -302,6 +324,16 @@ impl<'a> Solver<'a> {
                 Err(now) => cur = now,
             }
         }
+    }
+
+    /// Which positions resolved to the value of their best capture or promotion (`BOUNDED`),
+    /// one bit per index and side.
+    pub fn bounded(&self) -> [Bits; 2] {
+        std::array::from_fn(|side| {
+            Bits::from_fn(self.state[side].len(), |i| {
+                self.state[side][i].load(Relaxed) & (RESOLVED | BOUNDED) == RESOLVED | BOUNDED
+            })
+        })
     }
 
     /// The finished values.
@@ -328,6 +360,7 @@ pub fn forward<M: Metric, const N: usize>(
         .flat_map_iter(|chunk| {
             let mut out = Vec::new();
             let mut kids: Vec<u64> = Vec::with_capacity(64);
+            let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
             for &idx in chunk {
                 let i = idx as usize;
                 let Some(b) = layout.decode(idx as u64) else {
@@ -345,28 +378,39 @@ pub fn forward<M: Metric, const N: usize>(
                         continue;
                     }
                     kids.clear();
-                    let mut best: [Option<TbValue>; N] = [None; N];
+                    leaving.clear();
                     let mut moves = false;
+                    // A small callback (inlined at each of the generator's call sites): moves
+                    // that leave the in-table graph are valued after generation.
                     b.for_each_move(stm, |child, class, step| {
                         moves = true;
                         if class == MoveClass::Quiet {
                             kids.push(layout.encode_step(idx as u64, stm, step, child));
-                            return;
-                        }
-                        for (k, (_, metric)) in solvers.iter().enumerate() {
-                            let v = metric.resolve(child, 1 - stm, class);
-                            if best[k].is_none_or(|b| v > b) {
-                                best[k] = Some(v);
-                            }
+                        } else {
+                            leaving.push((*child, class));
                         }
                     });
+                    let mut best: [Option<TbValue>; N] = [None; N];
+                    let mut best_is_exit = [false; N];
+                    for &(child, class) in &leaving {
+                        let exit = class == MoveClass::Exit;
+                        for (k, (_, metric)) in solvers.iter().enumerate() {
+                            let v = metric.resolve(&child, 1 - stm, class);
+                            match best[k] {
+                                Some(b) if v < b => {}
+                                Some(b) if v == b => best_is_exit[k] |= exit,
+                                _ => (best[k], best_is_exit[k]) = (Some(v), exit),
+                            }
+                        }
+                    }
                     if !layout.has_pawns() {
                         kids.sort_unstable();
                         kids.dedup();
                     }
                     let mated = !moves && b.in_check(stm);
                     for (k, (s, _)) in solvers.iter().enumerate() {
-                        if let Some(level) = s.init_one(stm, i, moves, mated, kids.len(), best[k]) {
+                        let (n, b) = (kids.len(), (best[k], best_is_exit[k]));
+                        if let Some(level) = s.init_one(stm, i, moves, mated, n, b) {
                             out.push((k as u8, level, entry(idx as u64, stm, false)));
                         }
                     }

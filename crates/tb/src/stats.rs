@@ -38,7 +38,37 @@ fn orbit(layout_pawns: bool, b: &Board) -> u64 {
     if transposed == b.bb { 4 } else { 8 }
 }
 
-/// Full-board statistics of one table's DTM file.
+/// A finished table's exact DTM codes: the generator's full copy when it is there
+/// ([`format::resolved_path`]), else the table file with bounded entries resolved through the
+/// prober (one probe per position and exit: slower, same values).
+pub fn exact_dtm(dir: &std::path::Path, material: Material) -> Result<[Vec<Code>; 2], TbError> {
+    let copy = format::resolved_path(dir, &material);
+    if let Ok((h, codes)) = format::read_table(&copy)
+        && h.flags == 0
+        && h.material == material
+    {
+        return Ok(codes);
+    }
+    let (h, mut codes) = format::read_table(&format::table_path(dir, &material, MetricKind::Dtm))?;
+    if h.flags & format::FLAG_EXIT_BOUND == 0 {
+        return Ok(codes);
+    }
+    let tb = Tablebases::open(dir)?;
+    let layout = Layout::new(material);
+    for (side, codes) in codes.iter_mut().enumerate() {
+        codes.par_iter_mut().enumerate().try_for_each(|(idx, c)| -> Result<(), TbError> {
+            if let Some(b) = layout.decode(idx as u64).filter(|b| b.legal_with(side)) {
+                *c = tb.code(&b, side, MetricKind::Dtm).ok_or_else(|| TbError::Missing {
+                    table: format!("a sub-table of {material}"),
+                })??;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(codes)
+}
+
+/// Full-board statistics of one table's exact DTM codes ([`exact_dtm`]).
 pub fn table_stats(codes: &[Vec<Code>; 2], material: Material) -> [SideStats; 2] {
     let layout = Layout::new(material);
     let pawns = material.has_pawns();
@@ -138,7 +168,6 @@ pub fn verify_table(tb: &Tablebases, material: Material) -> Result<VerifyReport,
         t.verify_blocks()?;
     }
     let layout = Layout::new(material);
-    let dtm = tb.table(material, MetricKind::Dtm)?.expect("checked above");
     let (positions, errors) = (0..layout.size)
         .into_par_iter()
         .map(|idx| -> Result<(u64, Vec<String>), TbError> {
@@ -149,9 +178,21 @@ pub fn verify_table(tb: &Tablebases, material: Material) -> Result<VerifyReport,
                 // Illegal positions hold filler in the file: the rules core decides legality,
                 // and every legal position must have a value.
                 let Some(pos) = to_position(&b, stm) else { continue };
-                let Some(stored) = TbValue::from_code(dtm.code(stm, idx)?) else {
-                    errs.push(format!("{}: legal but no value stored", b.fen(Color::ALL[stm])));
-                    continue;
+                // The prober's value: the entry, or its best exit where the file bounds it.
+                let stored = match tb.probe_dtm(&pos) {
+                    Some(Ok(v)) => v,
+                    Some(Err(TbError::CorruptBlock { reason, .. }))
+                        if reason.contains("illegal") =>
+                    {
+                        errs.push(format!("{}: legal but no value stored", b.fen(Color::ALL[stm])));
+                        continue;
+                    }
+                    Some(Err(e)) => return Err(e),
+                    None => {
+                        return Err(TbError::Missing {
+                            table: format!("a sub-table of {material}"),
+                        });
+                    }
                 };
                 n += 1;
                 let moves = pos.legal_moves();

@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use vidle_tb::format::{self, CODEC_RAW, CODEC_ZSTD, MetricKind};
+use vidle_tb::format::{self, Bits, Encoding, MetricKind};
 use vidle_tb::probe::{FileSource, MmapSource, TableFile};
 use vidle_tb::{Material, Tablebases, TbError, TbValue};
 
@@ -39,8 +39,8 @@ fn assert_same_where_legal(back: &[Vec<u16>; 2], written: &[Vec<u16>; 2]) {
 fn round_trip_write_read_both_codecs() {
     let m: Material = "KRvK".parse().unwrap();
     let codes = sample_codes(m);
-    for codec in [CODEC_RAW, CODEC_ZSTD] {
-        let bytes = format::encode_table(m, MetricKind::Dtm, &codes, codec);
+    for enc in [Encoding::RAW, Encoding::ZSTD] {
+        let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
         let (h, back) = format::decode_table(&bytes, "t").unwrap();
         assert_eq!(h.material, m);
         assert_same_where_legal(&back, &codes);
@@ -49,7 +49,7 @@ fn round_trip_write_read_both_codecs() {
     let mut wide = codes.clone();
     wide[1][5] = 1001;
     wide[0][8191] = 4000;
-    let bytes = format::encode_table(m, MetricKind::Dtz, &wide, CODEC_ZSTD);
+    let bytes = format::encode_table(m, MetricKind::Dtz, &wide, Encoding::ZSTD);
     let (h, back) = format::decode_table(&bytes, "t").unwrap();
     assert_eq!(h.width, 2);
     assert_same_where_legal(&back, &wide);
@@ -62,7 +62,7 @@ fn write_is_atomic_and_probe_reads_back() {
     let dir = temp_dir("roundtrip");
     let m: Material = "KQvK".parse().unwrap();
     let codes = sample_codes(m);
-    format::write_table(&dir, m, MetricKind::Dtm, &codes).unwrap();
+    format::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -88,7 +88,7 @@ fn flipped_byte_is_a_checksum_error_naming_table_and_block() {
     let dir = temp_dir("corrupt");
     let m: Material = "KQvK".parse().unwrap();
     let codes = sample_codes(m);
-    format::write_table(&dir, m, MetricKind::Dtm, &codes).unwrap();
+    format::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
     let path = format::table_path(&dir, &m, MetricKind::Dtm);
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 10;
@@ -113,7 +113,7 @@ fn flipped_byte_is_a_checksum_error_naming_table_and_block() {
 #[test]
 fn random_bytes_never_panic() {
     let m: Material = "KRvK".parse().unwrap();
-    let good = format::encode_table(m, MetricKind::Dtm, &sample_codes(m), CODEC_ZSTD);
+    let good = format::encode_table(m, MetricKind::Dtm, &sample_codes(m), Encoding::ZSTD);
     let mut state = 0x1234_5678_9abc_def0u64;
     let mut rand = || {
         state ^= state << 13;
@@ -144,6 +144,69 @@ fn random_bytes_never_panic() {
             assert_eq!(h.material, m);
             assert_same_where_legal(&codes, &sample_codes(m));
         }
+    }
+}
+
+#[test]
+fn exit_bounded_entries_read_back_no_better_than_written() {
+    let m: Material = "KRvK".parse().unwrap();
+    let codes = sample_codes(m);
+    // Every third legal entry is what its best exit gives.
+    let bounded: [Bits; 2] = std::array::from_fn(|side| {
+        Bits::from_fn(codes[side].len(), |i| codes[side][i] != u16::MAX && i % 3 == 0)
+    });
+    let enc = Encoding { bounded: Some(&bounded), ..Encoding::ZSTD };
+    let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
+    let (h, back) = format::decode_table(&bytes, "t").unwrap();
+    assert_eq!(h.flags, format::FLAG_EXIT_BOUND);
+    let mut lowered = 0;
+    for side in 0..2 {
+        for i in 0..codes[side].len() {
+            let (w, b) = (codes[side][i], back[side][i]);
+            if w == u16::MAX {
+                continue;
+            }
+            let (wv, bv) = (TbValue::from_code(w).unwrap(), TbValue::from_code(b).unwrap());
+            if !bounded[side].get(i) {
+                assert_eq!(b, w, "side {side} entry {i}: exact entry changed");
+            } else {
+                assert!(bv <= wv, "side {side} entry {i}: bounded {wv:?} read back as {bv:?}");
+                lowered += (bv != wv) as u32;
+            }
+        }
+    }
+    assert!(lowered > 0, "no bounded entry took its neighbour's value");
+    // Flags are refused on DTZ tables and unknown flags everywhere.
+    let mut bad = bytes.clone();
+    bad[13] = 2;
+    assert!(format::decode_table(&bad, "t").is_err());
+}
+
+#[test]
+fn exit_bounded_dtm_files_probe_to_the_generators_full_values() {
+    // A directory of its own: other tests here count the pieces of the shared one.
+    let dir = temp_dir("bounded");
+    let targets: Vec<Material> = ["KQvKR", "KPvK", "KBNvK"].map(|n| n.parse().unwrap()).to_vec();
+    let opts = vidle_tb::GenOptions { dir: dir.clone(), threads: 0, progress: false };
+    vidle_tb::generate(&targets, &opts, |_| {}).unwrap();
+    let tb = Tablebases::open(&dir).unwrap();
+    for name in ["KQvKR", "KPvK", "KBNvK", "KQvK"] {
+        let m: Material = name.parse().unwrap();
+        let (h, file) = format::read_table(&format::table_path(&dir, &m, MetricKind::Dtm)).unwrap();
+        assert_eq!(h.flags, format::FLAG_EXIT_BOUND, "{name}");
+        let (full_h, full) = format::read_table(&format::resolved_path(&dir, &m)).unwrap();
+        assert_eq!(full_h.flags, 0);
+        let layout = vidle_tb::index::Layout::new(m);
+        let (mut legal, mut bounded) = (0, 0);
+        for (side, b, fen) in positions(&m) {
+            let idx = layout.encode(&b) as usize;
+            let probed = tb.code(&b, side, MetricKind::Dtm).unwrap().unwrap();
+            assert_eq!(probed, full[side][idx], "{fen}: prober vs full copy");
+            legal += 1;
+            bounded += (file[side][idx] != full[side][idx]) as u32;
+        }
+        // Every table has positions decided by a capture or promotion (in KQvK: Kxq).
+        assert!(legal > 0 && bounded > 0, "{name}: {bounded} of {legal} entries bounded");
     }
 }
 

@@ -188,8 +188,8 @@ pub fn gaviota_dtm(fens: &[String]) -> Option<Vec<i32>> {
 
 /// Compares DTM of the given positions (all, or every `step`-th) with Gaviota.
 pub fn compare_gaviota(dir: &Path, m: &Material, step: usize) -> Option<(usize, Vec<String>)> {
-    let (_, dtm) = format::read_table(&format::table_path(dir, m, MetricKind::Dtm)).unwrap();
-    let layout = Layout::new(*m);
+    // Through the prober, which reads the table file and resolves its exit-bounded entries.
+    let tb = vidle_tb::Tablebases::open(dir).unwrap();
     let all = positions(m);
     let sample: Vec<&(usize, Board, String)> = all.iter().step_by(step.max(1)).collect();
     let fens: Vec<String> = sample.iter().map(|p| p.2.clone()).collect();
@@ -197,7 +197,8 @@ pub fn compare_gaviota(dir: &Path, m: &Material, step: usize) -> Option<(usize, 
     let mut bad = Vec::new();
     let mut nbad = 0;
     for ((side, b, fen), g) in sample.iter().map(|p| (p.0, p.1, &p.2)).zip(theirs) {
-        let ours = TbValue::from_code(dtm[side][layout.encode(&b) as usize]).unwrap();
+        let ours =
+            TbValue::from_code(tb.code(&b, side, MetricKind::Dtm).unwrap().unwrap()).unwrap();
         // python-chess: plies, positive when the side to move mates, negative when it is mated.
         let ok = match ours {
             TbValue::Win(d) => g == d as i32,
