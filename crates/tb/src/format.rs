@@ -34,8 +34,9 @@
 //! Version 3 adds [`FLAG_EXIT_BOUND`] (set in DTM tables from 2026-11-22 on): an entry whose
 //! value the position's best exit (capture or promotion) achieves is "don't care" as well,
 //! bounded above: the writer may store any value that is not better for the side to move, and
-//! the reader takes the better of the entry and the best exit ([`crate::probe::Tablebases`] does; the generator reads
-//! its own full values from [`resolved_path`]). Syzygy's WDL tables use the same idea. Measured
+//! the reader takes the better of the entry and the best exit ([`crate::probe::Tablebases`]
+//! does; the generator reads its own full values from [`resolved_path`]). Syzygy's WDL tables
+//! use the same idea. Measured
 //! (README): all 35 3–4-piece DTM files 32.2 → 27.0 MB, the five 5-piece ones of ../shared/data
 //! 282.9 → 164.3 MB.
 
@@ -378,14 +379,6 @@ impl Bits {
             })
             .collect();
         Bits { words, len }
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     #[inline]
