@@ -11,7 +11,7 @@ use crate::error::TbError;
 use crate::format::{self, Bits, Encoding, MetricKind};
 use crate::index::Layout;
 use crate::material::{DependencyGraph, Material};
-use crate::retro::{Metric, Solver, forward};
+use crate::retro::{Metric, Solver, Workspace, forward};
 use crate::value::{Code, DRAW, TbValue, zeroing_value};
 
 /// Solved tables held in memory, looked up by position (colour flips handled).
@@ -141,11 +141,13 @@ pub struct Solved {
     pub solver_memory: u64,
 }
 
-/// Solves one endgame; `subs_dtm`/`subs_dtz` hold every successor table.
+/// Solves one endgame; `subs_dtm`/`subs_dtz` hold every successor table, `workspace` the solver
+/// arrays (kept from the table before, if any).
 pub fn solve_endgame(
     material: Material,
     subs_dtm: &TableSet,
     subs_dtz: &TableSet,
+    workspace: &mut Workspace,
     mut on_level: impl FnMut(&str, usize),
 ) -> Solved {
     let layout = Layout::new(material);
@@ -158,19 +160,22 @@ pub fn solve_endgame(
             .into_par_iter()
             .map(|i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b) as u8))
             .collect();
+        // Sized before filling: growing them would copy and fault in memory again and again.
+        let mut sizes = vec![0usize; 256];
+        for &p in &progress {
+            sizes[p as usize] += 1;
+        }
+        sizes.truncate(sizes.iter().rposition(|&n| n > 0).map_or(0, |p| p + 1));
+        slices = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
         for (i, p) in progress.into_iter().enumerate() {
-            let p = p as usize;
-            if slices.len() <= p {
-                slices.resize_with(p + 1, Vec::new);
-            }
-            slices[p].push(i as u32);
+            slices[p as usize].push(i as u32);
         }
     } else {
         slices.push((0..layout.size as u32).collect());
     }
     // DTM and DTZ are solved side by side, slice by slice: one forward pass serves both.
-    let dtm_solver = Solver::new(&layout);
-    let dtz_solver = Solver::new(&layout);
+    let [dtm_0, dtm_1, dtz_0, dtz_1] = workspace.take_codes(layout.size as usize);
+    let [dtm_solver, dtz_solver] = workspace.solvers(&layout);
     let solver_memory = dtm_solver.memory() + dtz_solver.memory();
     let dtm_metric = SliceMetric { kind: Kind::Dtm, subs: subs_dtm, own: &dtm_solver };
     let dtz_metric = SliceMetric { kind: Kind::Dtz, subs: subs_dtz, own: &dtz_solver };
@@ -181,8 +186,8 @@ pub fn solve_endgame(
         dtz_solver.retrograde::<SliceMetric>(dtz_seeds, slice, |d| on_level("DTZ", d));
     }
     let dtm_bounded = dtm_solver.bounded();
-    let dtm = dtm_solver.into_codes();
-    let dtz = dtz_solver.into_codes();
+    let dtm = dtm_solver.codes_into([dtm_0, dtm_1]);
+    let dtz = dtz_solver.codes_into([dtz_0, dtz_1]);
     Solved { dtm, dtm_bounded, dtz, solver_memory }
 }
 
@@ -291,6 +296,7 @@ pub fn generate(
     );
 
     let mut reports = Vec::new();
+    let mut workspace = Workspace::default();
     for m in order {
         let positions = Layout::new(m).size * 2;
         if let Some((dtm_bytes, dtz_bytes)) = complete(&opts.dir, &m) {
@@ -320,7 +326,7 @@ pub fn generate(
                 subs_dtm.insert(*s, load(&opts.dir, s, MetricKind::Dtm)?);
                 subs_dtz.insert(*s, load(&opts.dir, s, MetricKind::Dtz)?);
             }
-            let solved = solve_endgame(m, &subs_dtm, &subs_dtz, |metric, d| {
+            let solved = solve_endgame(m, &subs_dtm, &subs_dtz, &mut workspace, |metric, d| {
                 table_bar.set_message(format!("{name}: {metric} ply {d}"));
                 table_bar.tick();
             });
@@ -338,6 +344,8 @@ pub fn generate(
             let full = Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
             let bytes = format::encode_table(m, MetricKind::Dtm, &solved.dtm, full);
             format::write_file(&format::resolved_path(&opts.dir, &m), &bytes).map_err(io)?;
+            let working_memory = solved.solver_memory + subs_dtm.memory() + subs_dtz.memory();
+            workspace.recycle(solved.dtm.into_iter().chain(solved.dtz));
             Ok(GenReport {
                 material: m,
                 kept: false,
@@ -345,7 +353,7 @@ pub fn generate(
                 positions,
                 dtm_bytes,
                 dtz_bytes,
-                working_memory: solved.solver_memory + subs_dtm.memory() + subs_dtz.memory(),
+                working_memory,
                 peak_rss: 0,
             })
         });

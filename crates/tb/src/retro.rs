@@ -25,8 +25,9 @@ pub trait Metric: Sync {
 }
 
 /// One position's solver state, packed into one atomic word so that touching a predecessor
-/// costs one cache miss, not three. Zero is the fresh state, so the arrays start as untouched
-/// zero pages:
+/// costs one cache miss, not three. The forward pass writes every position's state before
+/// anything reads it, so the arrays need no clearing and are reused from table to table
+/// ([`Workspace`]):
 ///
 /// ```text
 /// bit  31     RESOLVED
@@ -80,9 +81,8 @@ fn unpack(e: u64) -> (u64, usize, bool) {
     (e >> 2, (e & 1) as usize, e & 2 != 0)
 }
 
-/// A zeroed array of atomic words in anonymous memory, advised to use transparent huge pages:
-/// the solver reads it at random, and with 4 KiB pages nearly every access would also miss the
-/// TLB.
+/// An array of atomic words in anonymous memory, advised to use transparent huge pages: the
+/// solver reads it at random, and with 4 KiB pages nearly every access would also miss the TLB.
 struct StateArray {
     words: &'static [AtomicU32],
     /// Owns the memory `words` points into; never touched otherwise, dropped with it.
@@ -90,7 +90,7 @@ struct StateArray {
 }
 
 impl StateArray {
-    fn zeroed(len: usize) -> StateArray {
+    fn new(len: usize) -> StateArray {
         let mut map = memmap2::MmapMut::map_anon((len * 4).max(4)).expect("solver memory");
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage); // only a hint
@@ -104,25 +104,64 @@ impl StateArray {
     }
 }
 
-impl std::ops::Deref for StateArray {
-    type Target = [AtomicU32];
-    fn deref(&self) -> &[AtomicU32] {
-        self.words
+/// The solver arrays of DTM and DTZ (both sides each), kept from one table to the next.
+///
+/// A fresh mapping costs the kernel's zeroing of every page at its first touch: a tenth of a
+/// 5-piece table's time in `perf` (KRPvKN). The arrays are kept while a table needs at least half
+/// of them, so memory held stays within twice a table's need.
+///
+/// The value arrays the solvers' results are copied into are kept the same way: a table hands
+/// them back with [`Workspace::recycle`] once it is written.
+#[derive(Default)]
+pub struct Workspace {
+    arrays: Vec<StateArray>,
+    codes: Vec<Vec<Code>>,
+}
+
+impl Workspace {
+    /// Four value arrays for a table of `len` indices to fill (see [`Solver::codes_into`]).
+    pub fn take_codes(&mut self, len: usize) -> [Vec<Code>; 4] {
+        std::array::from_fn(|_| {
+            self.codes.pop().filter(|v| v.capacity() / 2 <= len).unwrap_or_default()
+        })
+    }
+
+    /// Value arrays to keep for the next table.
+    pub fn recycle(&mut self, codes: impl IntoIterator<Item = Vec<Code>>) {
+        self.codes.extend(codes);
+    }
+
+    /// The DTM and DTZ solvers of one table.
+    pub fn solvers<'a>(&'a mut self, layout: &'a Layout) -> [Solver<'a>; 2] {
+        let len = layout.size as usize;
+        let held = self.arrays.first().map_or(0, |a| a.words.len());
+        if held < len || held / 2 > len {
+            self.arrays.clear(); // before mapping the new ones: the old memory goes first
+            self.arrays = (0..4).map(|_| StateArray::new(len)).collect();
+        } else if cfg!(debug_assertions) {
+            // Debug builds poison kept arrays, so a state read before the forward pass wrote it
+            // shows up in the tests as a wrong value rather than passing by luck.
+            for a in &self.arrays {
+                a.words.par_iter().for_each(|w| w.store(POISON, Relaxed));
+            }
+        }
+        let a = &self.arrays;
+        let words = |k: usize| [&a[k].words[..len], &a[k + 1].words[..len]];
+        [Solver { layout, state: words(0) }, Solver { layout, state: words(2) }]
     }
 }
+
+/// What debug builds fill kept arrays with: a resolved, exit-bounded win in 1, like the states a
+/// finished table leaves behind, so that a state read before it is written gives a wrong value.
+const POISON: u32 = RESOLVED | BOUNDED | win(1) as u32;
 
 /// The working arrays of one table: one packed state per side and index.
 pub struct Solver<'a> {
     pub layout: &'a Layout,
-    state: [StateArray; 2],
+    state: [&'a [AtomicU32]; 2],
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(layout: &'a Layout) -> Solver<'a> {
-        let n = layout.size as usize;
-        Solver { layout, state: [StateArray::zeroed(n), StateArray::zeroed(n)] }
-    }
-
     /// Bytes held by the solver's arrays.
     pub fn memory(&self) -> u64 {
         self.layout.size * 2 * 4
@@ -225,6 +264,7 @@ impl<'a> Solver<'a> {
     ) -> Option<u16> {
         if !moves {
             if mated {
+                self.state[stm][idx].store(0, Relaxed); // pending, no successors, no exit
                 return Some(0); // a loss seed at level 0
             }
             self.resolve_now(stm, idx, DRAW);
@@ -336,14 +376,15 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// The finished values.
-    pub fn into_codes(self) -> [Vec<Code>; 2] {
-        self.state.map(|v| {
+    /// The finished values, written into `out` (whose memory is reused).
+    pub fn codes_into(&self, mut out: [Vec<Code>; 2]) -> [Vec<Code>; 2] {
+        for (v, out) in self.state.iter().zip(&mut out) {
             v.par_iter()
                 .map(|s| s.load(Relaxed))
                 .map(|s| if pending(s) { UNKNOWN } else { low_code(s) })
-                .collect()
-        })
+                .collect_into_vec(out);
+        }
+        out
     }
 }
 
