@@ -4,7 +4,7 @@ use anyhow::{Context, bail};
 use std::path::PathBuf;
 use vidle_core::notation::to_san;
 use vidle_tb::stats::{SideStats, table_stats, verify_table};
-use vidle_tb::{GenOptions, Material, Tablebases, TbValue, Wdl};
+use vidle_tb::{GenOptions, Material, Tablebases, TbValue, Wdl, reference};
 
 #[derive(clap::Subcommand, Debug)]
 pub enum TbCommand {
@@ -22,6 +22,10 @@ pub enum TbCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Memory a table may take with DTM and DTZ solved in one pass, in GiB; a table that
+        /// needs more solves them one after the other [default: 3/4 of physical memory].
+        #[arg(long, value_name = "GIB")]
+        max_memory: Option<f64>,
         /// Endgames such as KQvKR (default: all with up to 4 pieces).
         endgames: Vec<String>,
     },
@@ -42,10 +46,21 @@ pub enum TbCommand {
         /// Endgame such as KQvKR.
         endgame: String,
     },
-    /// Check finished tables: block checksums, and every position against its successors.
+    /// Check finished tables: block checksums, every position against its successors, and
+    /// against reference tables when given.
     Verify {
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Also compare WDL and DTZ with the Syzygy tables (.rtbw, .rtbz) in this directory.
+        #[arg(long)]
+        syzygy: Option<PathBuf>,
+        /// Also compare DTM with the Gaviota tables in this directory (needs python3 with
+        /// python-chess, about 100 µs a position).
+        #[arg(long)]
+        gaviota: Option<PathBuf>,
+        /// Compare only every N-th index entry with the references (a sample of big tables).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        step: u64,
         /// Endgames to check (default: every table in the directory).
         endgames: Vec<String>,
     },
@@ -61,12 +76,22 @@ fn parse_endgame(s: &str) -> anyhow::Result<Material> {
 
 pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
     match cmd {
-        TbCommand::Gen { dir, max_pieces, threads, quiet, endgames } => {
-            gen_cmd(dir_or_default(dir), max_pieces, threads, quiet, &endgames)
+        TbCommand::Gen { dir, max_pieces, threads, quiet, max_memory, endgames } => {
+            let mut opts = GenOptions::new(dir_or_default(dir), threads, !quiet);
+            if let Some(gib) = max_memory {
+                if !(gib >= 0.0 && gib.is_finite()) {
+                    bail!("--max-memory must be a number of GiB, not {gib}");
+                }
+                opts.memory_limit = (gib * (1u64 << 30) as f64) as u64;
+            }
+            gen_cmd(&opts, max_pieces, &endgames)
         }
         TbCommand::Probe { dir, fen } => probe_cmd(dir_or_default(dir), &fen.join(" ")),
         TbCommand::Stats { dir, json, endgame } => stats_cmd(dir_or_default(dir), &endgame, json),
-        TbCommand::Verify { dir, endgames } => verify_cmd(dir_or_default(dir), &endgames),
+        TbCommand::Verify { dir, syzygy, gaviota, step, endgames } => {
+            let refs = References { syzygy, gaviota, step };
+            verify_cmd(dir_or_default(dir), &refs, &endgames)
+        }
     }
 }
 
@@ -74,13 +99,7 @@ fn mib(b: u64) -> f64 {
     b as f64 / (1024.0 * 1024.0)
 }
 
-fn gen_cmd(
-    dir: PathBuf,
-    max_pieces: Option<u32>,
-    threads: usize,
-    quiet: bool,
-    endgames: &[String],
-) -> anyhow::Result<()> {
+fn gen_cmd(opts: &GenOptions, max_pieces: Option<u32>, endgames: &[String]) -> anyhow::Result<()> {
     let targets: Vec<Material> = if endgames.is_empty() {
         let n = max_pieces.unwrap_or(4);
         if !(3..=5).contains(&n) {
@@ -90,22 +109,22 @@ fn gen_cmd(
     } else {
         endgames.iter().map(|s| parse_endgame(s)).collect::<anyhow::Result<_>>()?
     };
-    let opts = GenOptions { dir: dir.clone(), threads, progress: !quiet };
-    eprintln!("generating into {}", dir.display());
+    eprintln!("generating into {}", opts.dir.display());
     let start = std::time::Instant::now();
-    let reports = vidle_tb::generate(&targets, &opts, |r| {
+    let reports = vidle_tb::generate(&targets, opts, |r| {
         if r.kept {
             println!("{:<8} kept", r.material.to_string());
         } else {
             println!(
-                "{:<8} {:>7.2} s  {:>11} positions  DTM {:>9} B  DTZ {:>9} B  work {:>7.1} MiB  peak RSS {:>7.1} MiB",
+                "{:<8} {:>7.2} s  {:>11} positions  DTM {:>9} B  DTZ {:>9} B  work {:>7.1} MiB  peak RSS {:>7.1} MiB{}",
                 r.material.to_string(),
                 r.seconds,
                 r.positions,
                 r.dtm_bytes,
                 r.dtz_bytes,
                 mib(r.working_memory),
-                mib(r.peak_rss)
+                mib(r.peak_rss),
+                if r.one_metric_at_a_time { "  (DTM, then DTZ)" } else { "" }
             );
         }
     })?;
@@ -220,8 +239,25 @@ fn stats_cmd(dir: PathBuf, endgame: &str, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn verify_cmd(dir: PathBuf, endgames: &[String]) -> anyhow::Result<()> {
+/// The reference tables `verify` compares with.
+struct References {
+    syzygy: Option<PathBuf>,
+    gaviota: Option<PathBuf>,
+    step: u64,
+}
+
+fn verify_cmd(dir: PathBuf, refs: &References, endgames: &[String]) -> anyhow::Result<()> {
     let tb = Tablebases::open(&dir).with_context(|| format!("no tables in {}", dir.display()))?;
+    let syzygy = match &refs.syzygy {
+        Some(d) => Some(reference::open_syzygy(d).map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    if refs.gaviota.is_some() && !reference::gaviota_available() {
+        bail!("--gaviota needs python3 with python-chess (pip install chess)");
+    }
+    let sampled =
+        if refs.step > 1 { format!(" (one index entry in {})", refs.step) } else { String::new() };
+    let mut not_compared = 0;
     let mut targets: Vec<Material> =
         endgames.iter().map(|s| parse_endgame(s)).collect::<anyhow::Result<_>>()?;
     if targets.is_empty() {
@@ -240,9 +276,33 @@ fn verify_cmd(dir: PathBuf, endgames: &[String]) -> anyhow::Result<()> {
         for e in &r.errors {
             println!("  {e}");
         }
-        if r.error_count > 0 {
-            failed += 1;
+        let mut bad = r.error_count > 0;
+        let mut report = |name: &str, c: Result<reference::Comparison, String>| match c {
+            Ok(c) => {
+                println!(
+                    "  {name}: {} positions{sampled}, {} mismatches",
+                    c.positions, c.mismatches
+                );
+                for e in &c.examples {
+                    println!("    {e}");
+                }
+                bad |= c.mismatches > 0;
+            }
+            Err(e) => {
+                println!("  {name}: not compared: {e}");
+                not_compared += 1;
+            }
+        };
+        if let Some(s) = &syzygy {
+            report("Syzygy", reference::compare_syzygy(&dir, s, &m, refs.step));
         }
+        if let Some(g) = &refs.gaviota {
+            report("Gaviota", reference::compare_gaviota(&tb, g, &m, refs.step));
+        }
+        failed += bad as usize;
+    }
+    if not_compared > 0 {
+        println!("{not_compared} comparisons with reference tables could not be made (above)");
     }
     if failed > 0 {
         bail!("{failed} tables failed verification");

@@ -30,7 +30,7 @@ fn table_dir() -> PathBuf {
     }
     let d = std::env::temp_dir().join(format!("vidle-tb-bench-{}", std::process::id()));
     let targets: Vec<Material> = ENDGAMES.iter().map(|e| e.parse().unwrap()).collect();
-    let opts = GenOptions { dir: d.clone(), threads: 0, progress: false };
+    let opts = GenOptions::new(d.clone(), 0, false);
     vidle_tb::generate(&targets, &opts, |_| {}).expect("generate bench tables");
     d
 }

@@ -132,21 +132,21 @@ fn pawn_progress(b: &Board) -> usize {
     p
 }
 
-/// DTM and DTZ of one endgame.
+/// DTM and/or DTZ of one endgame.
 pub struct Solved {
-    pub dtm: [Vec<Code>; 2],
-    /// The positions whose DTM value their best capture or promotion achieves.
-    pub dtm_bounded: [Bits; 2],
-    pub dtz: [Vec<Code>; 2],
+    /// DTM, and the positions whose DTM value their best capture or promotion achieves.
+    pub dtm: Option<([Vec<Code>; 2], [Bits; 2])>,
+    pub dtz: Option<[Vec<Code>; 2]>,
     pub solver_memory: u64,
 }
 
-/// Solves one endgame; `subs_dtm`/`subs_dtz` hold every successor table, `workspace` the solver
-/// arrays (kept from the table before, if any).
+/// Solves one endgame's DTM if `subs_dtm` is given and its DTZ if `subs_dtz` is (each holds
+/// every successor table of its metric); `workspace` holds the solver arrays (kept from the
+/// table before, if any). Both at once share one forward pass; one at a time halves the memory.
 pub fn solve_endgame(
     material: Material,
-    subs_dtm: &TableSet,
-    subs_dtz: &TableSet,
+    subs_dtm: Option<&TableSet>,
+    subs_dtz: Option<&TableSet>,
     workspace: &mut Workspace,
     mut on_level: impl FnMut(&str, usize),
 ) -> Solved {
@@ -173,22 +173,40 @@ pub fn solve_endgame(
     } else {
         slices.push((0..layout.size as u32).collect());
     }
-    // DTM and DTZ are solved side by side, slice by slice: one forward pass serves both.
-    let [dtm_0, dtm_1, dtz_0, dtz_1] = workspace.take_codes(layout.size as usize);
-    let [dtm_solver, dtz_solver] = workspace.solvers(&layout);
-    let solver_memory = dtm_solver.memory() + dtz_solver.memory();
-    let dtm_metric = SliceMetric { kind: Kind::Dtm, subs: subs_dtm, own: &dtm_solver };
-    let dtz_metric = SliceMetric { kind: Kind::Dtz, subs: subs_dtz, own: &dtz_solver };
+    let wanted: Vec<(Kind, &TableSet)> = [(Kind::Dtm, subs_dtm), (Kind::Dtz, subs_dtz)]
+        .into_iter()
+        .filter_map(|(k, s)| Some((k, s?)))
+        .collect();
+    let mut out = workspace.take_codes(layout.size as usize, wanted.len()).into_iter();
+    let solvers = workspace.solvers(&layout, wanted.len());
+    let metrics: Vec<SliceMetric> = wanted
+        .iter()
+        .zip(&solvers)
+        .map(|(&(kind, subs), own)| SliceMetric { kind, subs, own })
+        .collect();
+    let name = |kind| if kind == Kind::Dtm { "DTM" } else { "DTZ" };
     for slice in slices.iter().rev().filter(|s| !s.is_empty()) {
-        let [dtm_seeds, dtz_seeds] =
-            forward([(&dtm_solver, &dtm_metric), (&dtz_solver, &dtz_metric)], slice);
-        dtm_solver.retrograde::<SliceMetric>(dtm_seeds, slice, |d| on_level("DTM", d));
-        dtz_solver.retrograde::<SliceMetric>(dtz_seeds, slice, |d| on_level("DTZ", d));
+        // DTM and DTZ side by side, slice by slice: one forward pass serves both.
+        let seeds: Vec<Vec<(u16, u64)>> = match &metrics[..] {
+            [a, b] => forward([(a.own, a), (b.own, b)], slice).into(),
+            [a] => forward([(a.own, a)], slice).into(),
+            _ => unreachable!("one or two metrics"),
+        };
+        for (m, seeds) in metrics.iter().zip(seeds) {
+            m.own.retrograde::<SliceMetric>(seeds, slice, |d| on_level(name(m.kind), d));
+        }
     }
-    let dtm_bounded = dtm_solver.bounded();
-    let dtm = dtm_solver.codes_into([dtm_0, dtm_1]);
-    let dtz = dtz_solver.codes_into([dtz_0, dtz_1]);
-    Solved { dtm, dtm_bounded, dtz, solver_memory }
+    let mut solved = Solved { dtm: None, dtz: None, solver_memory: 0 };
+    for m in &metrics {
+        solved.solver_memory += m.own.memory();
+        let codes =
+            m.own.codes_into([out.next().unwrap_or_default(), out.next().unwrap_or_default()]);
+        match m.kind {
+            Kind::Dtm => solved.dtm = Some((codes, m.own.bounded())),
+            Kind::Dtz => solved.dtz = Some(codes),
+        }
+    }
+    solved
 }
 
 /// Options of [`generate`].
@@ -198,6 +216,42 @@ pub struct GenOptions {
     /// Worker threads (0: rayon's default, one per core).
     pub threads: usize,
     pub progress: bool,
+    /// Bytes a table may use (estimated by [`memory_estimate`]) with DTM and DTZ solved in one
+    /// pass; a table that would need more solves them one after the other, which halves its
+    /// solver arrays and loaded sub-tables for a second forward pass.
+    pub memory_limit: u64,
+}
+
+impl GenOptions {
+    /// Options with the default memory limit ([`default_memory_limit`]).
+    pub fn new(dir: PathBuf, threads: usize, progress: bool) -> GenOptions {
+        GenOptions { dir, threads, progress, memory_limit: default_memory_limit() }
+    }
+}
+
+/// Three quarters of the physical memory (Linux: `MemTotal` of `/proc/meminfo`), else no limit.
+pub fn default_memory_limit() -> u64 {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    info.lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(u64::MAX, |kb| kb * 1024 / 4 * 3)
+}
+
+/// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once, whose
+/// sub-tables are `subs`: per metric and index entry 8 bytes of solver state and 4 of finished
+/// values, and 4 per entry of every sub-table (2 sides × 2-byte codes); plus 10 bytes per entry
+/// for the slices of pawn progress and the encoder's buffers. KRPvKP: 28.4 GiB together, 15.4
+/// one at a time; the largest 5-piece table solved together, KBNvKP, 14.9 GiB (peak RSS
+/// measured 18.1 GiB).
+pub fn memory_estimate<'a>(
+    m: Material,
+    subs: impl IntoIterator<Item = &'a Material>,
+    metrics: u64,
+) -> u64 {
+    let size = Layout::new(m).size;
+    let sub_entries: u64 = subs.into_iter().map(|s| Layout::new(*s).size).sum();
+    metrics * (12 * size + 4 * sub_entries) + 10 * size
 }
 
 /// What generating (or finding) one table took.
@@ -214,6 +268,8 @@ pub struct GenReport {
     pub working_memory: u64,
     /// Peak resident set of the process while this table ran (Linux; 0 elsewhere).
     pub peak_rss: u64,
+    /// DTM and DTZ were solved one after the other (see [`GenOptions::memory_limit`]).
+    pub one_metric_at_a_time: bool,
 }
 
 /// The sizes of a finished table's DTM and DTZ files, when both and the generator's full DTM
@@ -310,6 +366,7 @@ pub fn generate(
                 dtz_bytes,
                 working_memory: 0,
                 peak_rss: 0,
+                one_metric_at_a_time: false,
             };
             on_table(&r);
             reports.push(r);
@@ -320,32 +377,74 @@ pub fn generate(
         table_bar.set_prefix(m.to_string());
         let name = m.to_string();
         let result = pool.install(|| -> Result<GenReport, TbError> {
-            let mut subs_dtm = TableSet::default();
-            let mut subs_dtz = TableSet::default();
-            for s in &graph.edges[&m] {
-                subs_dtm.insert(*s, load(&opts.dir, s, MetricKind::Dtm)?);
-                subs_dtz.insert(*s, load(&opts.dir, s, MetricKind::Dtz)?);
-            }
-            let solved = solve_endgame(m, &subs_dtm, &subs_dtz, &mut workspace, |metric, d| {
+            let subs = &graph.edges[&m];
+            let len = Layout::new(m).size as usize;
+            // Both metrics in one pass unless their sub-tables and solver arrays together would
+            // not fit: then DTM is solved and written first, and DTZ after it.
+            let together = memory_estimate(m, subs, 2) <= opts.memory_limit;
+            let load_subs = |metric| -> Result<TableSet, TbError> {
+                let mut set = TableSet::default();
+                for s in subs {
+                    set.insert(*s, load(&opts.dir, s, metric)?);
+                }
+                Ok(set)
+            };
+            let on_level = |metric: &str, d: usize| {
                 table_bar.set_message(format!("{name}: {metric} ply {d}"));
                 table_bar.tick();
-            });
-            table_bar.set_message(format!("{name}: compressing"));
+            };
             let io = |source| TbError::Io { table: name.clone(), source };
-            let bounded = Encoding { bounded: Some(&solved.dtm_bounded), ..Encoding::ZSTD };
-            let dtm_bytes =
-                format::write_table(&opts.dir, m, MetricKind::Dtm, &solved.dtm, bounded)
-                    .map_err(io)?;
-            let dtz_bytes =
-                format::write_table(&opts.dir, m, MetricKind::Dtz, &solved.dtz, Encoding::ZSTD)
-                    .map_err(io)?;
-            // The full copy last: `complete` needs all three, so a crash before this point
-            // leaves the table to be generated again.
-            let full = Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
-            let bytes = format::encode_table(m, MetricKind::Dtm, &solved.dtm, full);
-            format::write_file(&format::resolved_path(&opts.dir, &m), &bytes).map_err(io)?;
-            let working_memory = solved.solver_memory + subs_dtm.memory() + subs_dtz.memory();
-            workspace.recycle(solved.dtm.into_iter().chain(solved.dtz));
+            let mut dtm_bytes = 0;
+            let mut dtz_bytes = 0;
+            let mut working_memory = 0;
+            let passes: &[&[MetricKind]] = if together {
+                &[&[MetricKind::Dtm, MetricKind::Dtz]]
+            } else {
+                &[&[MetricKind::Dtm], &[MetricKind::Dtz]]
+            };
+            for &metrics in passes {
+                workspace.prepare(len, metrics.len());
+                let dtm_subs = if metrics.contains(&MetricKind::Dtm) {
+                    Some(load_subs(MetricKind::Dtm)?)
+                } else {
+                    None
+                };
+                let dtz_subs = if metrics.contains(&MetricKind::Dtz) {
+                    Some(load_subs(MetricKind::Dtz)?)
+                } else {
+                    None
+                };
+                let solved = solve_endgame(
+                    m,
+                    dtm_subs.as_ref(),
+                    dtz_subs.as_ref(),
+                    &mut workspace,
+                    on_level,
+                );
+                let subs_memory = dtm_subs.as_ref().map_or(0, TableSet::memory)
+                    + dtz_subs.as_ref().map_or(0, TableSet::memory);
+                working_memory = working_memory.max(solved.solver_memory + subs_memory);
+                drop((dtm_subs, dtz_subs));
+                table_bar.set_message(format!("{name}: compressing"));
+                // `complete` needs the DTM and DTZ files and the full DTM copy, so a crash before
+                // all three are written leaves the table to be generated again.
+                if let Some((dtm, bounded)) = solved.dtm {
+                    let enc = Encoding { bounded: Some(&bounded), ..Encoding::ZSTD };
+                    dtm_bytes = format::write_table(&opts.dir, m, MetricKind::Dtm, &dtm, enc)
+                        .map_err(io)?;
+                    let full = Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
+                    let bytes = format::encode_table(m, MetricKind::Dtm, &dtm, full);
+                    format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
+                        .map_err(io)?;
+                    workspace.recycle(dtm);
+                }
+                if let Some(dtz) = solved.dtz {
+                    dtz_bytes =
+                        format::write_table(&opts.dir, m, MetricKind::Dtz, &dtz, Encoding::ZSTD)
+                            .map_err(io)?;
+                    workspace.recycle(dtz);
+                }
+            }
             Ok(GenReport {
                 material: m,
                 kept: false,
@@ -355,6 +454,7 @@ pub fn generate(
                 dtz_bytes,
                 working_memory,
                 peak_rss: 0,
+                one_metric_at_a_time: !together,
             })
         });
         let mut r = result?;

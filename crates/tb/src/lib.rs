@@ -9,6 +9,8 @@ pub mod generate;
 pub mod index;
 pub mod material;
 pub mod probe;
+#[cfg(feature = "reference")]
+pub mod reference;
 mod retro;
 pub mod stats;
 pub mod value;

@@ -104,11 +104,11 @@ impl StateArray {
     }
 }
 
-/// The solver arrays of DTM and DTZ (both sides each), kept from one table to the next.
+/// The solver arrays (two per metric: one per side), kept from one table to the next.
 ///
 /// A fresh mapping costs the kernel's zeroing of every page at its first touch: a tenth of a
-/// 5-piece table's time in `perf` (KRPvKN). The arrays are kept while a table needs at least half
-/// of them, so memory held stays within twice a table's need.
+/// 5-piece table's time in `perf` (KRPvKN). An array is kept while a table needs at least half
+/// of it, so memory held stays within twice a table's need.
 ///
 /// The value arrays the solvers' results are copied into are kept the same way: a table hands
 /// them back with [`Workspace::recycle`] once it is written.
@@ -118,36 +118,52 @@ pub struct Workspace {
     codes: Vec<Vec<Code>>,
 }
 
+/// Whether an array of `held` entries serves a table of `len` indices.
+fn fits(held: usize, len: usize) -> bool {
+    held >= len && held / 2 <= len
+}
+
 impl Workspace {
-    /// Four value arrays for a table of `len` indices to fill (see [`Solver::codes_into`]).
-    pub fn take_codes(&mut self, len: usize) -> [Vec<Code>; 4] {
-        std::array::from_fn(|_| {
-            self.codes.pop().filter(|v| v.capacity() / 2 <= len).unwrap_or_default()
-        })
+    /// Drops what a table of `len` indices solving `metrics` metrics at once cannot use: called
+    /// before its sub-tables are loaded, so that they do not meet the last table's arrays.
+    pub fn prepare(&mut self, len: usize, metrics: usize) {
+        self.arrays.retain(|a| fits(a.words.len(), len));
+        self.arrays.truncate(2 * metrics);
+        self.codes.retain(|v| fits(v.capacity(), len));
+        self.codes.truncate(2 * metrics);
     }
 
-    /// Value arrays to keep for the next table.
-    pub fn recycle(&mut self, codes: impl IntoIterator<Item = Vec<Code>>) {
-        self.codes.extend(codes);
-    }
-
-    /// The DTM and DTZ solvers of one table.
-    pub fn solvers<'a>(&'a mut self, layout: &'a Layout) -> [Solver<'a>; 2] {
+    /// `metrics` solvers for one table.
+    pub fn solvers<'a>(&'a mut self, layout: &'a Layout, metrics: usize) -> Vec<Solver<'a>> {
         let len = layout.size as usize;
-        let held = self.arrays.first().map_or(0, |a| a.words.len());
-        if held < len || held / 2 > len {
-            self.arrays.clear(); // before mapping the new ones: the old memory goes first
-            self.arrays = (0..4).map(|_| StateArray::new(len)).collect();
-        } else if cfg!(debug_assertions) {
+        self.prepare(len, metrics);
+        if cfg!(debug_assertions) {
             // Debug builds poison kept arrays, so a state read before the forward pass wrote it
             // shows up in the tests as a wrong value rather than passing by luck.
             for a in &self.arrays {
                 a.words.par_iter().for_each(|w| w.store(POISON, Relaxed));
             }
         }
+        while self.arrays.len() < 2 * metrics {
+            self.arrays.push(StateArray::new(len));
+        }
         let a = &self.arrays;
-        let words = |k: usize| [&a[k].words[..len], &a[k + 1].words[..len]];
-        [Solver { layout, state: words(0) }, Solver { layout, state: words(2) }]
+        (0..metrics)
+            .map(|k| Solver { layout, state: [&a[2 * k].words[..len], &a[2 * k + 1].words[..len]] })
+            .collect()
+    }
+
+    /// Value arrays for a table of `len` indices to fill, two per metric (see
+    /// [`Solver::codes_into`]).
+    pub fn take_codes(&mut self, len: usize, metrics: usize) -> Vec<Vec<Code>> {
+        (0..2 * metrics)
+            .map(|_| self.codes.pop().filter(|v| fits(v.capacity(), len)).unwrap_or_default())
+            .collect()
+    }
+
+    /// Value arrays to keep for the next table.
+    pub fn recycle(&mut self, codes: impl IntoIterator<Item = Vec<Code>>) {
+        self.codes.extend(codes);
     }
 }
 

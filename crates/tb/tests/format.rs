@@ -187,7 +187,7 @@ fn exit_bounded_dtm_files_probe_to_the_generators_full_values() {
     // A directory of its own: other tests here count the pieces of the shared one.
     let dir = temp_dir("bounded");
     let targets: Vec<Material> = ["KQvKR", "KPvK", "KBNvK"].map(|n| n.parse().unwrap()).to_vec();
-    let opts = vidle_tb::GenOptions { dir: dir.clone(), threads: 0, progress: false };
+    let opts = vidle_tb::GenOptions::new(dir.clone(), 0, false);
     vidle_tb::generate(&targets, &opts, |_| {}).unwrap();
     let tb = Tablebases::open(&dir).unwrap();
     for name in ["KQvKR", "KPvK", "KBNvK", "KQvK"] {

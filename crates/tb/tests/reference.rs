@@ -3,7 +3,8 @@
 
 mod common;
 use common::*;
-use vidle_tb::Material;
+use vidle_tb::format::{self, MetricKind};
+use vidle_tb::{Material, reference};
 
 const CI_TABLES: &[&str] = &["KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KQvKR", "KBNvK"];
 
@@ -23,7 +24,7 @@ fn ci_tables_match_syzygy_everywhere() {
 }
 
 /// Gaviota DTM through python-chess (pure Python, ~100 µs a probe): every position of the
-/// 3-piece tables and a sample of KQvKR and KPvKP. Skipped with a message when python3 has no
+/// 3-piece tables and every 97th (KQvKR) or 197th (KBNvK) index. Skipped with a message when python3 has no
 /// `chess` module (CI installs it).
 #[test]
 fn ci_tables_match_gaviota() {
@@ -87,4 +88,48 @@ fn five_piece_tables_match_syzygy() {
         failures.extend(bad);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The comparison finds wrong tables: KRvK's DTZ file under KQvK's name (same index size)
+/// disagrees with Syzygy's KQvK, and a directory without Syzygy tables is an error.
+#[test]
+fn syzygy_comparison_catches_a_wrong_table() {
+    let dir = shared_tables(&["KQvK", "KRvK"]);
+    let wrong = temp_dir("wrong-table");
+    std::fs::copy(
+        format::table_path(&dir, &"KRvK".parse().unwrap(), MetricKind::Dtz),
+        format::table_path(&wrong, &"KQvK".parse().unwrap(), MetricKind::Dtz),
+    )
+    .unwrap();
+    let c = reference::compare_syzygy(&wrong, &syzygy(), &"KQvK".parse().unwrap(), 1).unwrap();
+    assert!(c.positions > 0 && c.mismatches > 0, "{c:?}");
+    assert!(c.examples.len() == 10 && c.mismatches > 10, "{c:?}");
+    let empty = temp_dir("no-syzygy");
+    let err = reference::open_syzygy(&empty).unwrap_err();
+    assert!(err.contains("no Syzygy tables"), "{err}");
+}
+
+/// DTM and DTZ solved one after the other (what `gen` does when both at once would not fit in
+/// memory) write the same bytes as both in one pass.
+#[test]
+fn one_metric_at_a_time_writes_the_same_files() {
+    let names = ["KPvK", "KQvKR", "KBNvK"];
+    let together = shared_tables(&names);
+    let apart = temp_dir("one-metric-at-a-time");
+    let mut opts = vidle_tb::GenOptions::new(apart.clone(), 0, false);
+    opts.memory_limit = 0;
+    let targets: Vec<Material> = names.iter().map(|n| n.parse().unwrap()).collect();
+    let reports = vidle_tb::generate(&targets, &opts, |_| {}).unwrap();
+    assert!(reports.iter().all(|r| r.one_metric_at_a_time && !r.kept));
+    for r in &reports {
+        let m = r.material;
+        for path in [
+            |d: &std::path::Path, m: &Material| format::table_path(d, m, MetricKind::Dtm),
+            |d: &std::path::Path, m: &Material| format::table_path(d, m, MetricKind::Dtz),
+            |d: &std::path::Path, m: &Material| format::resolved_path(d, m),
+        ] {
+            let (a, b) = (path(&together, &m), path(&apart, &m));
+            assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap(), "{}", b.display());
+        }
+    }
 }
