@@ -140,6 +140,24 @@ pub struct Solved {
     pub solver_memory: u64,
 }
 
+/// What [`solve_endgame`] reports as it goes.
+pub enum Step<'a> {
+    /// Work done, in units of [`work_units`].
+    Work(u64),
+    /// The forward pass of a slice of pawn progress began (number, count).
+    Slice(usize, usize),
+    /// A retrograde pass of `metric` reached a level (plies).
+    Level(&'a str, usize),
+}
+
+/// The work [`solve_endgame`] reports for a table of `size` index entries solving `metrics`
+/// metrics in one call: one unit per index entry in the forward pass, and two per index entry
+/// (both sides) in each metric's retrograde passes, counted by positions resolved and completed
+/// at the end of each slice (draws are only known then).
+pub fn work_units(size: u64, metrics: u64) -> u64 {
+    size * (1 + 2 * metrics)
+}
+
 /// Solves one endgame's DTM if `subs_dtm` is given and its DTZ if `subs_dtz` is (each holds
 /// every successor table of its metric); `workspace` holds the solver arrays (kept from the
 /// table before, if any). Both at once share one forward pass; one at a time halves the memory.
@@ -148,7 +166,7 @@ pub fn solve_endgame(
     subs_dtm: Option<&TableSet>,
     subs_dtz: Option<&TableSet>,
     workspace: &mut Workspace,
-    mut on_level: impl FnMut(&str, usize),
+    progress: &(dyn Fn(Step) + Sync),
 ) -> Solved {
     let layout = Layout::new(material);
     // Slices of pawn progress, most advanced first: a pawn push always leads to a later slice.
@@ -185,15 +203,28 @@ pub fn solve_endgame(
         .map(|(&(kind, subs), own)| SliceMetric { kind, subs, own })
         .collect();
     let name = |kind| if kind == Kind::Dtm { "DTM" } else { "DTZ" };
-    for slice in slices.iter().rev().filter(|s| !s.is_empty()) {
+    let count = slices.iter().filter(|s| !s.is_empty()).count();
+    for (k, slice) in slices.iter().rev().filter(|s| !s.is_empty()).enumerate() {
         // DTM and DTZ side by side, slice by slice: one forward pass serves both.
+        progress(Step::Slice(k + 1, count));
+        let on_chunk = |n| progress(Step::Work(n));
         let seeds: Vec<Vec<(u16, u64)>> = match &metrics[..] {
-            [a, b] => forward([(a.own, a), (b.own, b)], slice).into(),
-            [a] => forward([(a.own, a)], slice).into(),
+            [a, b] => forward([(a.own, a), (b.own, b)], slice, &on_chunk).into(),
+            [a] => forward([(a.own, a)], slice, &on_chunk).into(),
             _ => unreachable!("one or two metrics"),
         };
         for (m, seeds) in metrics.iter().zip(seeds) {
-            m.own.retrograde::<SliceMetric>(seeds, slice, |d| on_level(name(m.kind), d));
+            let share = 2 * slice.len() as u64;
+            let mut reported = 0;
+            m.own.retrograde::<SliceMetric>(seeds, slice, |d, resolved| {
+                let now = resolved.min(share);
+                if now > reported {
+                    progress(Step::Work(now - reported));
+                    reported = now;
+                }
+                progress(Step::Level(name(m.kind), d));
+            });
+            progress(Step::Work(share - reported));
         }
     }
     let mut solved = Solved { dtm: None, dtz: None, solver_memory: 0 };
@@ -346,17 +377,23 @@ pub fn generate(
         .progress_chars("=> "),
     );
     overall.set_prefix("all");
-    let table_bar = multi.add(ProgressBar::new_spinner());
+    let table_bar = multi.add(ProgressBar::new(1));
     table_bar.set_style(
-        ProgressStyle::with_template("{prefix:>6} {spinner} {msg} ({elapsed})").expect("template"),
+        ProgressStyle::with_template(
+            "{prefix:>6} [{bar:40}] {percent:>3}% {elapsed_precise} ETA {eta_precise} {msg}",
+        )
+        .expect("template")
+        .progress_chars("=> "),
     );
+    let mut done = 0;
 
     let mut reports = Vec::new();
     let mut workspace = Workspace::default();
     for m in order {
         let positions = Layout::new(m).size * 2;
         if let Some((dtm_bytes, dtz_bytes)) = complete(&opts.dir, &m) {
-            overall.inc(positions);
+            done += positions;
+            overall.set_position(done);
             let r = GenReport {
                 material: m,
                 kept: true,
@@ -389,9 +426,23 @@ pub fn generate(
                 }
                 Ok(set)
             };
-            let on_level = |metric: &str, d: usize| {
-                table_bar.set_message(format!("{name}: {metric} ply {d}"));
-                table_bar.tick();
+            let units =
+                if together { work_units(len as u64, 2) } else { 2 * work_units(len as u64, 1) };
+            table_bar.reset();
+            table_bar.set_length(units);
+            let progress = |step: Step| match step {
+                Step::Work(n) => {
+                    table_bar.inc(n);
+                    // The overall bar moves with the table's share of its positions.
+                    let part = positions as f64 * table_bar.position() as f64 / units as f64;
+                    overall.set_position(done + (part as u64).min(positions));
+                }
+                Step::Slice(k, n) => table_bar.set_message(if n > 1 {
+                    format!("slice {k}/{n}: forward pass")
+                } else {
+                    "forward pass".to_string()
+                }),
+                Step::Level(metric, d) => table_bar.set_message(format!("{metric} ply {d}")),
             };
             let io = |source| TbError::Io { table: name.clone(), source };
             let mut dtm_bytes = 0;
@@ -404,6 +455,7 @@ pub fn generate(
             };
             for &metrics in passes {
                 workspace.prepare(len, metrics.len());
+                table_bar.set_message("loading sub-tables");
                 let dtm_subs = if metrics.contains(&MetricKind::Dtm) {
                     Some(load_subs(MetricKind::Dtm)?)
                 } else {
@@ -419,13 +471,13 @@ pub fn generate(
                     dtm_subs.as_ref(),
                     dtz_subs.as_ref(),
                     &mut workspace,
-                    on_level,
+                    &progress,
                 );
                 let subs_memory = dtm_subs.as_ref().map_or(0, TableSet::memory)
                     + dtz_subs.as_ref().map_or(0, TableSet::memory);
                 working_memory = working_memory.max(solved.solver_memory + subs_memory);
                 drop((dtm_subs, dtz_subs));
-                table_bar.set_message(format!("{name}: compressing"));
+                table_bar.set_message("compressing");
                 // `complete` needs the DTM and DTZ files and the full DTM copy, so a crash before
                 // all three are written leaves the table to be generated again.
                 if let Some((dtm, bounded)) = solved.dtm {
@@ -460,7 +512,8 @@ pub fn generate(
         let mut r = result?;
         r.seconds = start.elapsed().as_secs_f64();
         r.peak_rss = peak_rss(false);
-        overall.inc(positions);
+        done += positions;
+        overall.set_position(done);
         on_table(&r);
         reports.push(r);
     }

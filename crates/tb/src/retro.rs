@@ -197,13 +197,15 @@ impl<'a> Solver<'a> {
 
     /// The level-by-level passes over `universe` (a set closed under in-table moves) after its
     /// [`forward`] pass found `seeds`, given that every value its exits need is final.
-    /// Unresolved positions become draws.
+    /// Unresolved positions become draws. `on_level` hears of each level and the number of
+    /// positions resolved so far.
     pub fn retrograde<M: Metric>(
         &self,
         seeds: Vec<(u16, u64)>,
         universe: &[u32],
-        mut on_level: impl FnMut(usize),
+        mut on_level: impl FnMut(usize, u64),
     ) {
+        let mut resolved_so_far = 0u64;
         let mut buckets: Vec<Vec<u64>> = Vec::new();
         for (d, entry) in seeds {
             let d = d as usize;
@@ -231,7 +233,8 @@ impl<'a> Solver<'a> {
             if frontier.is_empty() && d >= buckets.len() {
                 break;
             }
-            on_level(d);
+            resolved_so_far += frontier.len() as u64;
+            on_level(d, resolved_so_far);
             // Small frontiers (the first and last levels) are not worth waking the pool for.
             let results: Vec<(u16, u64)> = if frontier.len() <= SERIAL_FRONTIER {
                 self.expand::<M>(&frontier, d as u16)
@@ -406,10 +409,12 @@ impl<'a> Solver<'a> {
 
 /// The forward pass over `universe` for `N` metrics of one table at once (DTM and DTZ): they
 /// share decoding, legality, move generation and the in-table successors, and differ only in
-/// how they value the moves that leave the graph. Returns each solver's seeds.
+/// how they value the moves that leave the graph. Returns each solver's seeds. `on_chunk` hears
+/// of every chunk of index entries done.
 pub fn forward<M: Metric, const N: usize>(
     solvers: [(&Solver, &M); N],
     universe: &[u32],
+    on_chunk: &(dyn Fn(u64) + Sync),
 ) -> [Vec<(u16, u64)>; N] {
     let layout = solvers[0].0.layout;
     let seeds: Vec<(u8, u16, u64)> = universe
@@ -473,6 +478,7 @@ pub fn forward<M: Metric, const N: usize>(
                     }
                 }
             }
+            on_chunk(chunk.len() as u64);
             out
         })
         .collect();
