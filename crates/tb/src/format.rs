@@ -455,12 +455,22 @@ pub fn encode_table(
     let size = codes[0].len() as u64;
     let (counts, max_distance) = summarize(codes);
     let width = entry_width(codes);
-    let all: Vec<Code> = codes[0].iter().chain(codes[1].iter()).copied().collect();
     let n = BLOCK_ENTRIES as usize;
-    let blocks: Vec<Vec<u8>> = all
-        .par_chunks(n)
-        .enumerate()
-        .map(|(b, chunk)| {
+    let side_len = size as usize;
+    let total = 2 * side_len;
+    let blocks: Vec<Vec<u8>> = (0..total.div_ceil(n))
+        .into_par_iter()
+        .map(|b| {
+            // White's entries, then black's; only the block that straddles them is copied.
+            let (lo, hi) = (b * n, (b * n + n).min(total));
+            let chunk: std::borrow::Cow<[Code]> = if hi <= side_len {
+                (&codes[0][lo..hi]).into()
+            } else if lo >= side_len {
+                (&codes[1][lo - side_len..hi - side_len]).into()
+            } else {
+                codes[0][lo..].iter().chain(&codes[1][..hi - side_len]).copied().collect()
+            };
+            let chunk = &chunk[..];
             // A block may straddle white's and black's entries.
             let bound: Option<Vec<bool>> = enc.bounded.map(|bits| {
                 let size = size as usize;
@@ -542,15 +552,26 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<u64> {
 pub fn decode_table(bytes: &[u8], table: &str) -> Result<(Header, [Vec<Code>; 2]), TbError> {
     let header = Header::parse(bytes, table)?;
     let index = parse_index(&bytes[HEADER_LEN..], &header, bytes.len() as u64, table)?;
-    let blocks: Vec<Vec<Code>> = index
-        .par_iter()
+    // Each block is decoded straight into its place (`Header::parse` checked that the block
+    // count covers both sides exactly), so the table is not copied block by block again.
+    let mut all: Vec<Code> = vec![0; 2 * header.size as usize];
+    all.par_chunks_mut(header.block_entries as usize)
+        .zip(index.par_iter())
         .enumerate()
-        .map(|(b, e)| {
+        .try_for_each(|(b, (dst, e))| {
             let raw = &bytes[e.offset as usize..(e.offset + e.len as u64) as usize];
-            decode_block(&header, b as u32, e, raw, table)
-        })
-        .collect::<Result<_, _>>()?;
-    let mut all: Vec<Code> = blocks.into_iter().flatten().collect();
+            let codes = decode_block(&header, b as u32, e, raw, table)?;
+            if codes.len() != dst.len() {
+                let reason = format!("{} entries, expected {}", codes.len(), dst.len());
+                return Err(TbError::CorruptBlock {
+                    table: table.to_string(),
+                    block: b as u32,
+                    reason,
+                });
+            }
+            dst.copy_from_slice(&codes);
+            Ok(())
+        })?;
     let black = all.split_off(header.size as usize);
     Ok((header, [all, black]))
 }
