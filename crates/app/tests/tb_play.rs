@@ -16,8 +16,10 @@ fn vidle(args: &[&str], input: &str, env: &[(&str, &str)]) -> String {
     String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string()
 }
 
-fn tables() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("vidle-tb-play-{}", std::process::id()));
+/// The 3-piece tables in a directory of their own for the test `name` (tests run in parallel,
+/// and one removes its directory at the end).
+fn tables(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("vidle-tb-{name}-{}", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["tb", "gen", "--quiet", "--max-pieces", "3", "--dir"])
         .arg(&dir)
@@ -29,7 +31,7 @@ fn tables() -> std::path::PathBuf {
 
 #[test]
 fn tablebase_moves_over_uci_and_in_play() {
-    let dir = tables();
+    let dir = tables("play");
     let path = dir.to_str().unwrap();
     // KQ v K, white to move: the table's fastest mate (mate in 6 from here) is played at once.
     let uci = vidle(
@@ -110,7 +112,7 @@ fn uci_search(path: &str, fen: &str, probe_depth: u32) -> String {
 /// `tb verify` with the reference tables of ../shared/data: every sampled position agrees.
 #[test]
 fn verify_against_syzygy_and_gaviota() {
-    let dir = tables();
+    let dir = tables("verify");
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_vidle"))
@@ -144,4 +146,5 @@ fn verify_against_syzygy_and_gaviota() {
     let out = run(&["--syzygy", "/no/such/dir", "KQvK"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/dir"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
