@@ -548,14 +548,27 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<u64> {
     Ok(bytes.len() as u64)
 }
 
-/// Reads and checks a whole file held in memory (used to load sub-tables and by `verify`).
+/// Parses and checks a whole table file: both sides' codes.
 pub fn decode_table(bytes: &[u8], table: &str) -> Result<(Header, [Vec<Code>; 2]), TbError> {
+    let (header, mut all) = decode_joined(bytes, table, Vec::new())?;
+    let black = all.split_off(header.size as usize);
+    Ok((header, [all, black]))
+}
+
+/// [`decode_table`] into one vector, white's entries then black's, reusing the memory of `buf`
+/// (the generator loads sub-tables into the buffers of the table before: no fresh pages).
+pub fn decode_joined(
+    bytes: &[u8],
+    table: &str,
+    mut buf: Vec<Code>,
+) -> Result<(Header, Vec<Code>), TbError> {
     let header = Header::parse(bytes, table)?;
     let index = parse_index(&bytes[HEADER_LEN..], &header, bytes.len() as u64, table)?;
     // Each block is decoded straight into its place (`Header::parse` checked that the block
-    // count covers both sides exactly), so the table is not copied block by block again.
-    let mut all: Vec<Code> = vec![0; 2 * header.size as usize];
-    all.par_chunks_mut(header.block_entries as usize)
+    // count covers both sides exactly).
+    buf.clear();
+    buf.resize(2 * header.size as usize, 0);
+    buf.par_chunks_mut(header.block_entries as usize)
         .zip(index.par_iter())
         .enumerate()
         .try_for_each(|(b, (dst, e))| {
@@ -572,8 +585,7 @@ pub fn decode_table(bytes: &[u8], table: &str) -> Result<(Header, [Vec<Code>; 2]
             dst.copy_from_slice(&codes);
             Ok(())
         })?;
-    let black = all.split_off(header.size as usize);
-    Ok((header, [all, black]))
+    Ok((header, buf))
 }
 
 /// Reads a table file from disk completely.
@@ -581,6 +593,13 @@ pub fn read_table(path: &Path) -> Result<(Header, [Vec<Code>; 2]), TbError> {
     let table = path.display().to_string();
     let bytes = fs::read(path).map_err(|source| TbError::Io { table: table.clone(), source })?;
     decode_table(&bytes, &table)
+}
+
+/// [`read_table`] into one vector (see [`decode_joined`]).
+pub fn read_table_joined(path: &Path, buf: Vec<Code>) -> Result<(Header, Vec<Code>), TbError> {
+    let table = path.display().to_string();
+    let bytes = fs::read(path).map_err(|source| TbError::Io { table: table.clone(), source })?;
+    decode_joined(&bytes, &table, buf)
 }
 
 #[cfg(test)]

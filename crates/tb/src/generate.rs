@@ -17,16 +17,20 @@ use crate::value::{Code, DRAW, TbValue, zeroing_value};
 /// Solved tables held in memory, looked up by position (colour flips handled).
 #[derive(Default)]
 pub struct TableSet {
-    tables: Vec<(Layout, [Vec<Code>; 2])>,
+    /// Each table's codes in one vector: white to move, then black to move.
+    tables: Vec<(Layout, Vec<Code>)>,
     /// Every orientation a board may have: (material as on the board, flipped, table number).
     /// A handful of entries, scanned linearly: cheaper than hashing on every capture.
     lookup: Vec<(Material, bool, usize)>,
 }
 
 impl TableSet {
-    pub fn insert(&mut self, material: Material, codes: [Vec<Code>; 2]) {
+    /// Adds a table: `codes` holds white's entries, then black's.
+    pub fn insert(&mut self, material: Material, codes: Vec<Code>) {
+        let layout = Layout::new(material);
+        assert_eq!(codes.len() as u64, 2 * layout.size, "{material}: codes of both sides");
         let n = self.tables.len();
-        self.tables.push((Layout::new(material), codes));
+        self.tables.push((layout, codes));
         self.lookup.push((material, false, n));
         if material.flipped() != material {
             self.lookup.push((material.flipped(), true, n));
@@ -35,6 +39,11 @@ impl TableSet {
 
     pub fn memory(&self) -> u64 {
         self.tables.iter().map(|(l, _)| l.size * 4).sum()
+    }
+
+    /// The tables' memory, for the next table's sub-tables ([`Workspace::recycle_subs`]).
+    pub fn into_buffers(self) -> impl Iterator<Item = Vec<Code>> {
+        self.tables.into_iter().map(|(_, codes)| codes)
     }
 
     /// The code of `b` with `stm` to move; bare kings are a draw.
@@ -50,11 +59,12 @@ impl TableSet {
             .find(|(l, _, _)| *l == m)
             .unwrap_or_else(|| panic!("sub-table {m} not loaded"));
         let (layout, codes) = &self.tables[t];
+        let size = layout.size as usize;
         if flip {
             let f = b.color_flipped();
-            codes[1 - stm][layout.encode(&f) as usize]
+            codes[(1 - stm) * size + layout.encode(&f) as usize]
         } else {
-            codes[stm][layout.encode(b) as usize]
+            codes[stm * size + layout.encode(b) as usize]
         }
     }
 }
@@ -337,8 +347,14 @@ fn peak_rss(reset: bool) -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-/// A finished table's exact codes: DTZ from its file, DTM from the generator's full copy.
-fn load(dir: &Path, m: &Material, metric: MetricKind) -> Result<[Vec<Code>; 2], TbError> {
+/// A finished table's exact codes (both sides in one vector, decoded into `buf`): DTZ from its
+/// file, DTM from the generator's full copy.
+fn load(
+    dir: &Path,
+    m: &Material,
+    metric: MetricKind,
+    buf: Vec<Code>,
+) -> Result<Vec<Code>, TbError> {
     let path = match metric {
         MetricKind::Dtm => format::resolved_path(dir, m),
         MetricKind::Dtz => format::table_path(dir, m, metric),
@@ -346,7 +362,7 @@ fn load(dir: &Path, m: &Material, metric: MetricKind) -> Result<[Vec<Code>; 2], 
     if !path.exists() {
         return Err(TbError::Missing { table: path.display().to_string() });
     }
-    Ok(format::read_table(&path)?.1)
+    Ok(format::read_table_joined(&path, buf)?.1)
 }
 
 /// Generates `targets` and everything they depend on, in dependency order, into `opts.dir`.
@@ -419,13 +435,15 @@ pub fn generate(
             // Both metrics in one pass unless their sub-tables and solver arrays together would
             // not fit: then DTM is solved and written first, and DTZ after it.
             let together = memory_estimate(m, subs, 2) <= opts.memory_limit;
-            let load_subs = |metric| -> Result<TableSet, TbError> {
+            let load_subs = |metric, bufs: Vec<Vec<Code>>| -> Result<TableSet, TbError> {
                 let mut set = TableSet::default();
-                for s in subs {
-                    set.insert(*s, load(&opts.dir, s, metric)?);
+                for (s, buf) in subs.iter().zip(bufs) {
+                    set.insert(*s, load(&opts.dir, s, metric, buf)?);
                 }
                 Ok(set)
             };
+            let sub_lens: Vec<usize> =
+                subs.iter().map(|s| 2 * Layout::new(*s).size as usize).collect();
             let units =
                 if together { work_units(len as u64, 2) } else { 2 * work_units(len as u64, 1) };
             table_bar.reset();
@@ -456,13 +474,17 @@ pub fn generate(
             for &metrics in passes {
                 workspace.prepare(len, metrics.len());
                 table_bar.set_message("loading sub-tables");
+                let lens: Vec<usize> =
+                    metrics.iter().flat_map(|_| sub_lens.iter().copied()).collect();
+                let mut bufs = workspace.take_sub_buffers(&lens).into_iter();
+                let mut next = || bufs.by_ref().take(sub_lens.len()).collect::<Vec<_>>();
                 let dtm_subs = if metrics.contains(&MetricKind::Dtm) {
-                    Some(load_subs(MetricKind::Dtm)?)
+                    Some(load_subs(MetricKind::Dtm, next())?)
                 } else {
                     None
                 };
                 let dtz_subs = if metrics.contains(&MetricKind::Dtz) {
-                    Some(load_subs(MetricKind::Dtz)?)
+                    Some(load_subs(MetricKind::Dtz, next())?)
                 } else {
                     None
                 };
@@ -476,7 +498,9 @@ pub fn generate(
                 let subs_memory = dtm_subs.as_ref().map_or(0, TableSet::memory)
                     + dtz_subs.as_ref().map_or(0, TableSet::memory);
                 working_memory = working_memory.max(solved.solver_memory + subs_memory);
-                drop((dtm_subs, dtz_subs));
+                workspace.recycle_subs(
+                    dtm_subs.into_iter().chain(dtz_subs).flat_map(TableSet::into_buffers),
+                );
                 table_bar.set_message("compressing");
                 // `complete` needs the DTM and DTZ files and the full DTM copy, so a crash before
                 // all three are written leaves the table to be generated again.

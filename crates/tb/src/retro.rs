@@ -116,6 +116,8 @@ impl StateArray {
 pub struct Workspace {
     arrays: Vec<StateArray>,
     codes: Vec<Vec<Code>>,
+    /// The last table's sub-tables, decoded into again by the next table's loads.
+    subs: Vec<Vec<Code>>,
 }
 
 /// Whether an array of `held` entries serves a table of `len` indices.
@@ -164,6 +166,28 @@ impl Workspace {
     /// Value arrays to keep for the next table.
     pub fn recycle(&mut self, codes: impl IntoIterator<Item = Vec<Code>>) {
         self.codes.extend(codes);
+    }
+
+    /// Buffers to load sub-tables of `lens` entries into: kept ones where they fit (the
+    /// smallest that does), new ones otherwise. Kept buffers that fit none are dropped first.
+    pub fn take_sub_buffers(&mut self, lens: &[usize]) -> Vec<Vec<Code>> {
+        let mut kept = std::mem::take(&mut self.subs);
+        kept.sort_by_key(|v| v.capacity());
+        let mut out: Vec<Option<Vec<Code>>> = vec![None; lens.len()];
+        let mut order: Vec<usize> = (0..lens.len()).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(lens[k]));
+        for k in order {
+            if let Some(i) = kept.iter().position(|v| fits(v.capacity(), lens[k])) {
+                out[k] = Some(kept.remove(i));
+            }
+        }
+        drop(kept);
+        out.into_iter().map(Option::unwrap_or_default).collect()
+    }
+
+    /// Sub-table buffers to keep for the next table.
+    pub fn recycle_subs(&mut self, bufs: impl IntoIterator<Item = Vec<Code>>) {
+        self.subs.extend(bufs);
     }
 }
 
