@@ -470,15 +470,12 @@ pub fn encode_table(
             } else {
                 codes[0][lo..].iter().chain(&codes[1][..hi - side_len]).copied().collect()
             };
-            let chunk = &chunk[..];
-            // A block may straddle white's and black's entries.
             let bound: Option<Vec<bool>> = enc.bounded.map(|bits| {
-                let size = size as usize;
-                (b * n..b * n + chunk.len())
-                    .map(|g| if g < size { bits[0].get(g) } else { bits[1].get(g - size) })
+                (lo..hi)
+                    .map(|g| if g < side_len { bits[0].get(g) } else { bits[1].get(g - side_len) })
                     .collect()
             });
-            let raw = raw_block(chunk, bound.as_deref(), width);
+            let raw = raw_block(&chunk, bound.as_deref(), width);
             match enc.codec {
                 CODEC_ZSTD => zstd_block(&raw, enc.level),
                 _ => raw,

@@ -272,11 +272,14 @@ impl GenOptions {
 
 /// Three quarters of the physical memory (Linux: `MemTotal` of `/proc/meminfo`), else no limit.
 pub fn default_memory_limit() -> u64 {
-    let info = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-    info.lines()
-        .find_map(|l| l.strip_prefix("MemTotal:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(u64::MAX, |kb| kb * 1024 / 4 * 3)
+    proc_bytes("/proc/meminfo", "MemTotal:").map_or(u64::MAX, |b| b / 4 * 3)
+}
+
+/// A `key  N kB` line of a Linux `/proc` file, in bytes.
+fn proc_bytes(path: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let kb = text.lines().find_map(|l| l.strip_prefix(key))?;
+    kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|kb| kb * 1024)
 }
 
 /// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once, whose
@@ -339,12 +342,7 @@ fn peak_rss(reset: bool) -> u64 {
     if reset {
         let _ = std::fs::write("/proc/self/clear_refs", "5");
     }
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kb| kb * 1024)
+    proc_bytes("/proc/self/status", "VmHWM:").unwrap_or(0)
 }
 
 /// A finished table's exact codes (both sides in one vector, decoded into `buf`): DTZ from its
