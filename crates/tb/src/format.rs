@@ -88,6 +88,14 @@ impl MetricKind {
             MetricKind::Dtz => "vdtz",
         }
     }
+
+    /// `DTM` or `DTZ`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MetricKind::Dtm => "DTM",
+            MetricKind::Dtz => "DTZ",
+        }
+    }
 }
 
 /// The file name of a table (`KQvKR.vdtm`).

@@ -73,19 +73,12 @@ fn child_value(code: Code) -> TbValue {
     TbValue::from_code(code).expect("a legal move leads to a legal position")
 }
 
-/// Which table a metric reads.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Dtm,
-    Dtz,
-}
-
 /// The mover's value of a move whose child (opponent to move) is worth `child` to the opponent.
-fn mover_value(kind: Kind, child: TbValue, zeroing: bool) -> TbValue {
+fn mover_value(kind: MetricKind, child: TbValue, zeroing: bool) -> TbValue {
     match kind {
-        Kind::Dtm => child.parent(),
-        Kind::Dtz if zeroing => zeroing_value(child),
-        Kind::Dtz => child.parent(),
+        MetricKind::Dtm => child.parent(),
+        MetricKind::Dtz if zeroing => zeroing_value(child),
+        MetricKind::Dtz => child.parent(),
     }
 }
 
@@ -94,7 +87,7 @@ fn mover_value(kind: Kind, child: TbValue, zeroing: bool) -> TbValue {
 /// and promotions read the sub-tables. After a double push the opponent's en passant captures
 /// count too (tables hold positions without en passant rights).
 struct SliceMetric<'a> {
-    kind: Kind,
+    kind: MetricKind,
     subs: &'a TableSet,
     own: &'a Solver<'a>,
 }
@@ -201,10 +194,11 @@ pub fn solve_endgame(
     } else {
         slices.push((0..layout.size as u32).collect());
     }
-    let wanted: Vec<(Kind, &TableSet)> = [(Kind::Dtm, subs_dtm), (Kind::Dtz, subs_dtz)]
-        .into_iter()
-        .filter_map(|(k, s)| Some((k, s?)))
-        .collect();
+    let wanted: Vec<(MetricKind, &TableSet)> =
+        [(MetricKind::Dtm, subs_dtm), (MetricKind::Dtz, subs_dtz)]
+            .into_iter()
+            .filter_map(|(k, s)| Some((k, s?)))
+            .collect();
     let mut out = workspace.take_codes(layout.size as usize, wanted.len()).into_iter();
     let solvers = workspace.solvers(&layout, wanted.len());
     let metrics: Vec<SliceMetric> = wanted
@@ -212,7 +206,6 @@ pub fn solve_endgame(
         .zip(&solvers)
         .map(|(&(kind, subs), own)| SliceMetric { kind, subs, own })
         .collect();
-    let name = |kind| if kind == Kind::Dtm { "DTM" } else { "DTZ" };
     let count = slices.iter().filter(|s| !s.is_empty()).count();
     for (k, slice) in slices.iter().rev().filter(|s| !s.is_empty()).enumerate() {
         // DTM and DTZ side by side, slice by slice: one forward pass serves both.
@@ -232,7 +225,7 @@ pub fn solve_endgame(
                     progress(Step::Work(now - reported));
                     reported = now;
                 }
-                progress(Step::Level(name(m.kind), d));
+                progress(Step::Level(m.kind.name(), d));
             });
             progress(Step::Work(share - reported));
         }
@@ -243,8 +236,8 @@ pub fn solve_endgame(
         let codes =
             m.own.codes_into([out.next().unwrap_or_default(), out.next().unwrap_or_default()]);
         match m.kind {
-            Kind::Dtm => solved.dtm = Some((codes, m.own.bounded())),
-            Kind::Dtz => solved.dtz = Some(codes),
+            MetricKind::Dtm => solved.dtm = Some((codes, m.own.bounded())),
+            MetricKind::Dtz => solved.dtz = Some(codes),
         }
     }
     solved
@@ -476,16 +469,12 @@ pub fn generate(
                     metrics.iter().flat_map(|_| sub_lens.iter().copied()).collect();
                 let mut bufs = workspace.take_sub_buffers(&lens).into_iter();
                 let mut next = || bufs.by_ref().take(sub_lens.len()).collect::<Vec<_>>();
-                let dtm_subs = if metrics.contains(&MetricKind::Dtm) {
-                    Some(load_subs(MetricKind::Dtm, next())?)
-                } else {
-                    None
+                // DTM's buffers first, as `lens` lists them.
+                let mut load = |metric| {
+                    metrics.contains(&metric).then(|| load_subs(metric, next())).transpose()
                 };
-                let dtz_subs = if metrics.contains(&MetricKind::Dtz) {
-                    Some(load_subs(MetricKind::Dtz, next())?)
-                } else {
-                    None
-                };
+                let dtm_subs = load(MetricKind::Dtm)?;
+                let dtz_subs = load(MetricKind::Dtz)?;
                 let solved = solve_endgame(
                     m,
                     dtm_subs.as_ref(),
