@@ -58,7 +58,8 @@ pub enum TbCommand {
         /// python-chess, about 100 µs a position).
         #[arg(long)]
         gaviota: Option<PathBuf>,
-        /// Compare only every N-th index entry with the references (a sample of big tables).
+        /// Re-derive and compare only every N-th index entry (a sample of big tables; the
+        /// checksums are always checked in full).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         step: u64,
         /// Endgames to check (default: every table in the directory).
@@ -271,8 +272,8 @@ fn verify_cmd(dir: PathBuf, refs: &References, endgames: &[String]) -> anyhow::R
     }
     let mut failed = 0;
     for m in targets {
-        let r = verify_table(&tb, m)?;
-        println!("{m:<8} {} positions, {} inconsistencies", r.positions, r.error_count);
+        let r = verify_table(&tb, m, refs.step)?;
+        println!("{m:<8} {} positions{sampled}, {} inconsistencies", r.positions, r.error_count);
         for e in &r.errors {
             println!("  {e}");
         }

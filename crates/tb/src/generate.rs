@@ -280,7 +280,7 @@ fn proc_bytes(path: &str, key: &str) -> Option<u64> {
 /// values, and 4 per entry of every sub-table (2 sides × 2-byte codes); plus 10 bytes per entry
 /// for the slices of pawn progress and the encoder's buffers. KRPvKP: 28.4 GiB together, 15.4
 /// one at a time; the largest 5-piece table solved together, KBNvKP, 14.9 GiB (peak RSS
-/// measured 18.1 GiB).
+/// measured 17.7 GiB).
 pub fn memory_estimate<'a>(
     m: Material,
     subs: impl IntoIterator<Item = &'a Material>,

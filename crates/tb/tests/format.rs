@@ -227,3 +227,42 @@ fn probe_api_on_generated_tables() {
     // Not covered: too many pieces.
     assert!(tb.probe_dtm(&vidle_core::Position::startpos()).is_none());
 }
+
+/// `verify_table` re-derives values from successors: a table with one wrong but well-formed
+/// entry (sound checksums) is reported, in full and when that entry is in the sample.
+#[test]
+fn verify_finds_a_wrong_value_with_sound_checksums() {
+    let dir = temp_dir("verify-wrong");
+    let m: Material = "KQvK".parse().unwrap();
+    vidle_tb::generate(&[m], &vidle_tb::GenOptions::new(dir.clone(), 0, false), |_| {}).unwrap();
+    let clean = vidle_tb::stats::verify_table(&Tablebases::open(&dir).unwrap(), m, 1).unwrap();
+    assert!(clean.positions > 0 && clean.error_count == 0, "{:?}", clean.errors);
+
+    // A won position (white to move, not decided by a capture) made one ply longer.
+    let (_, mut codes) = format::read_table(&format::resolved_path(&dir, &m)).unwrap();
+    let layout = vidle_tb::index::Layout::new(m);
+    let (_, b, fen) = positions(&m)
+        .into_iter()
+        .find(|(side, b, _)| {
+            *side == 0
+                && matches!(TbValue::from_code(codes[0][layout.encode(b) as usize]),
+                Some(TbValue::Win(d)) if d > 5)
+        })
+        .unwrap();
+    let idx = layout.encode(&b) as usize;
+    let Some(TbValue::Win(d)) = TbValue::from_code(codes[0][idx]) else { unreachable!() };
+    codes[0][idx] = TbValue::Win(d + 2).to_code();
+    format::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
+
+    let full = vidle_tb::stats::verify_table(&Tablebases::open(&dir).unwrap(), m, 1).unwrap();
+    // Its predecessors may disagree now too; the list shows the first 20 in index order.
+    assert!(full.error_count >= 1, "{fen} not reported");
+    // A sample of every idx-th entry holds it (and a handful of others).
+    let step = (idx as u64).max(1);
+    let r = vidle_tb::stats::verify_table(&Tablebases::open(&dir).unwrap(), m, step).unwrap();
+    assert!(r.errors.iter().any(|e| e.contains(&fen)), "{fen}: {:?}", r.errors);
+    assert!(r.positions <= 2 * (layout.size / step + 1));
+    let sampled = vidle_tb::stats::verify_table(&Tablebases::open(&dir).unwrap(), m, 7).unwrap();
+    assert!(sampled.positions < clean.positions / 5);
+    let _ = std::fs::remove_dir_all(&dir);
+}
