@@ -90,7 +90,8 @@ def main():
         ratios = [b[0] / max(x[0], 1e-3) for b, x in zip(base, r)]
         print(f"{t:>7} {total:>8.2f} {statistics.median(x[0] for x in r):>9.3f} "
               f"{sum(b[0] for b in base) / max(total, 1e-3):>17.2f} "
-              f"{statistics.median(ratios):>16.2f} {sum(x[1] for x in r):>12} {ebf_text(r, args.depth, args.ebf_span)}")
+              f"{statistics.median(ratios):>16.2f} {sum(x[1] for x in r):>12} "
+              f"{ebf_text(r, args.depth, args.ebf_span)}")
 
 
 def ebf_text(results, depth, span):

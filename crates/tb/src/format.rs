@@ -555,9 +555,13 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<u64> {
 
 /// Parses and checks a whole table file: both sides' codes.
 pub fn decode_table(bytes: &[u8], table: &str) -> Result<(Header, [Vec<Code>; 2]), TbError> {
-    let (header, mut all) = decode_joined(bytes, table, Vec::new())?;
+    decode_joined(bytes, table, Vec::new()).map(split_sides)
+}
+
+/// A joined table (white's entries, then black's) as one vector per side.
+fn split_sides((header, mut all): (Header, Vec<Code>)) -> (Header, [Vec<Code>; 2]) {
     let black = all.split_off(header.size as usize);
-    Ok((header, [all, black]))
+    (header, [all, black])
 }
 
 /// [`decode_table`] into one vector, white's entries then black's, reusing the memory of `buf`
@@ -595,9 +599,7 @@ pub fn decode_joined(
 
 /// Reads a table file from disk completely.
 pub fn read_table(path: &Path) -> Result<(Header, [Vec<Code>; 2]), TbError> {
-    let table = path.display().to_string();
-    let bytes = fs::read(path).map_err(|source| TbError::Io { table: table.clone(), source })?;
-    decode_table(&bytes, &table)
+    read_table_joined(path, Vec::new()).map(split_sides)
 }
 
 /// [`read_table`] into one vector (see [`decode_joined`]).

@@ -174,9 +174,10 @@ pub fn verify_table(
         t.verify_blocks()?;
     }
     let layout = Layout::new(material);
-    let (positions, errors) = (0..layout.size.div_ceil(step.max(1)))
+    let step = step.max(1);
+    let (positions, errors) = (0..layout.size.div_ceil(step))
         .into_par_iter()
-        .map(|k| k * step.max(1))
+        .map(|k| k * step)
         .map(|idx| -> Result<(u64, Vec<String>), TbError> {
             let Some(b) = layout.decode(idx) else { return Ok((0, Vec::new())) };
             let mut n = 0;

@@ -238,7 +238,7 @@ fn verify_finds_a_wrong_value_with_sound_checksums() {
     let clean = vidle_tb::stats::verify_table(&Tablebases::open(&dir).unwrap(), m, 1).unwrap();
     assert!(clean.positions > 0 && clean.error_count == 0, "{:?}", clean.errors);
 
-    // A won position (white to move, not decided by a capture) made one ply longer.
+    // A won position (white to move) made two plies longer: still a win, but a wrong one.
     let (_, mut codes) = format::read_table(&format::resolved_path(&dir, &m)).unwrap();
     let layout = vidle_tb::index::Layout::new(m);
     let (_, b, fen) = positions(&m)
