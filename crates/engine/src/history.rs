@@ -1,9 +1,29 @@
 //! Move-ordering statistics learnt during search: butterfly history (from-to, per colour),
-//! killer moves per ply and countermoves (the reply that refuted the opponent's last move).
+//! continuation history (a quiet move judged by the moves one and two plies before it),
+//! capture history (piece, target square and victim), killer moves per ply and countermoves
+//! (the reply that refuted the opponent's last move); and correction history, which learns by
+//! how much the static evaluation misjudged positions with a given pawn structure.
+//!
+//! A quiet move's history score is the sum of its butterfly entry and its two continuation
+//! entries; each table saturates at ±`history_max`, so the sum stays within ±3 × that.
 
 use crate::params::PARAMS;
 use crate::score::MAX_PLY;
-use vidle_core::{Color, Move, Piece};
+use vidle_core::{Color, Move, Piece, Role};
+
+/// A move as the continuation history sees it: the piece that made it and the move.
+/// `None` for a null move or a ply before the root.
+pub type ContKey = Option<(Piece, Move)>;
+
+/// Rows of the continuation and capture tables: a piece (12) on a target square (64).
+const PIECE_TO: usize = 12 * 64;
+/// Capture-history columns: the captured role (6), or none (a quiet queen promotion).
+const VICTIMS: usize = 7;
+
+#[inline]
+fn piece_to(p: Piece, m: Move) -> usize {
+    p.index() * 64 + m.to().index()
+}
 
 /// A history update for a move searched at `depth`: deeper searches teach more.
 #[inline]
@@ -21,10 +41,38 @@ fn apply(entry: &mut i16, delta: i32) {
     *entry = (v + d - v * d.abs() / max) as i16;
 }
 
+/// Correction-history slots per side (indexed by the top bits of a pawn key).
+const CORR_BITS: u32 = 14;
+/// Corrections are kept in 1/`CORR_GRAIN` centipawns.
+const CORR_GRAIN: i32 = 256;
+/// The largest correction, in centipawns.
+const CORR_MAX_CP: i32 = 64;
+/// An update moves an entry `weight / CORR_WEIGHT_SCALE` of the way to the new error.
+const CORR_WEIGHT_SCALE: i32 = 256;
+/// The weight of an update grows with the searched depth, up to this.
+const CORR_MAX_WEIGHT: i32 = 16;
+
+/// A key of the pawns alone (both colours), for correction history.
+#[inline]
+pub fn pawn_key(pos: &vidle_core::Position) -> u64 {
+    const K1: u64 = 0x9E37_79B9_7F4A_7C15;
+    const K2: u64 = 0xD6E8_FEB8_6659_FD93;
+    let white = pos.pieces(Color::White, Role::Pawn).0;
+    let black = pos.pieces(Color::Black, Role::Pawn).0;
+    let h = (white ^ K2).wrapping_mul(K1);
+    (h.rotate_left(29) ^ black).wrapping_mul(K2)
+}
+
 pub struct History {
     butterfly: Box<[[i16; 64 * 64]; 2]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     counters: Box<[[Option<Move>; 64]; 12]>,
+    /// `cont[piece_to(earlier move) * PIECE_TO + piece_to(move)]` (1.2 MB, on the heap).
+    cont: Box<[i16]>,
+    /// `captures[piece_to(move) * VICTIMS + victim]`.
+    captures: Box<[i16]>,
+    /// `correction[side to move][top CORR_BITS of pawn_key]`, in 1/CORR_GRAIN centipawns.
+    correction: Box<[[i16; 1 << CORR_BITS]; 2]>,
 }
 
 impl Default for History {
@@ -33,13 +81,50 @@ impl Default for History {
             butterfly: Box::new([[0; 64 * 64]; 2]),
             killers: [[None; 2]; MAX_PLY + 2],
             counters: Box::new([[None; 64]; 12]),
+            cont: vec![0; PIECE_TO * PIECE_TO].into_boxed_slice(),
+            captures: vec![0; PIECE_TO * VICTIMS].into_boxed_slice(),
+            correction: Box::new([[0; 1 << CORR_BITS]; 2]),
         }
     }
 }
 
 impl History {
+    /// Forgets everything (new game); allocates nothing.
     pub fn clear(&mut self) {
-        *self = History::default();
+        for side in self.butterfly.iter_mut() {
+            side.fill(0);
+        }
+        self.clear_killers();
+        for row in self.counters.iter_mut() {
+            row.fill(None);
+        }
+        self.cont.fill(0);
+        self.captures.fill(0);
+        for side in self.correction.iter_mut() {
+            side.fill(0);
+        }
+    }
+
+    #[inline]
+    fn corr_index(key: u64) -> usize {
+        (key >> (64 - CORR_BITS)) as usize
+    }
+
+    /// The learnt correction (centipawns) for side `c` to move with pawns `key`.
+    #[inline]
+    pub fn correction(&self, c: Color, key: u64) -> i32 {
+        self.correction[c.index()][Self::corr_index(key)] as i32 / CORR_GRAIN
+    }
+
+    /// Learns from a search at `depth` that returned `score` where the evaluation said `eval`.
+    pub fn update_correction(&mut self, c: Color, key: u64, depth: i32, score: i32, eval: i32) {
+        let entry = &mut self.correction[c.index()][Self::corr_index(key)];
+        let weight = (depth + 1).min(CORR_MAX_WEIGHT);
+        let target = ((score - eval) * CORR_GRAIN)
+            .clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN);
+        let v =
+            (*entry as i32 * (CORR_WEIGHT_SCALE - weight) + target * weight) / CORR_WEIGHT_SCALE;
+        *entry = v.clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN) as i16;
     }
 
     /// Forgets killers (they are only meaningful within one search).
@@ -55,6 +140,54 @@ impl History {
     #[inline]
     pub fn update_quiet(&mut self, c: Color, m: Move, delta: i32) {
         apply(&mut self.butterfly[c.index()][m.from().index() * 64 + m.to().index()], delta);
+    }
+
+    /// The continuation entries of `piece` playing `m` after the earlier moves `conts`.
+    #[inline]
+    fn cont_score(&self, conts: &[ContKey; 2], piece: Piece, m: Move) -> i32 {
+        let to = piece_to(piece, m);
+        conts
+            .iter()
+            .flatten()
+            .map(|&(p, pm)| self.cont[piece_to(p, pm) * PIECE_TO + to] as i32)
+            .sum()
+    }
+
+    /// The ordering score of a quiet move: butterfly plus continuation history.
+    #[inline]
+    pub fn quiet_score(&self, c: Color, piece: Piece, m: Move, conts: &[ContKey; 2]) -> i32 {
+        self.quiet(c, m) + self.cont_score(conts, piece, m)
+    }
+
+    /// Rewards (or with a negative `delta` punishes) a quiet move in every table that scores it.
+    pub fn update_quiet_all(
+        &mut self,
+        c: Color,
+        piece: Piece,
+        m: Move,
+        conts: &[ContKey; 2],
+        delta: i32,
+    ) {
+        self.update_quiet(c, m, delta);
+        let to = piece_to(piece, m);
+        for &(p, pm) in conts.iter().flatten() {
+            apply(&mut self.cont[piece_to(p, pm) * PIECE_TO + to], delta);
+        }
+    }
+
+    #[inline]
+    fn capture_index(piece: Piece, m: Move, victim: Option<Role>) -> usize {
+        piece_to(piece, m) * VICTIMS + victim.map_or(VICTIMS - 1, |r| r.index())
+    }
+
+    /// The capture history of `piece` playing the noisy move `m` onto `victim`.
+    #[inline]
+    pub fn capture(&self, piece: Piece, m: Move, victim: Option<Role>) -> i32 {
+        self.captures[Self::capture_index(piece, m, victim)] as i32
+    }
+
+    pub fn update_capture(&mut self, piece: Piece, m: Move, victim: Option<Role>, delta: i32) {
+        apply(&mut self.captures[Self::capture_index(piece, m, victim)], delta);
     }
 
     #[inline]
@@ -93,6 +226,10 @@ mod tests {
     use super::*;
     use vidle_core::Square;
 
+    fn sq(name: &str) -> Square {
+        Square::parse(name).expect("square name")
+    }
+
     #[test]
     fn history_saturates() {
         let mut h = History::default();
@@ -107,5 +244,56 @@ mod tests {
         }
         assert!(h.quiet(Color::White, m) >= -PARAMS.history_max);
         assert!(h.quiet(Color::White, m) < 0);
+    }
+
+    #[test]
+    fn continuation_history_depends_on_the_earlier_moves() {
+        let mut h = History::default();
+        let knight = Piece::new(Color::White, Role::Knight);
+        let pawn = Piece::new(Color::Black, Role::Pawn);
+        let m = Move::normal(Square::G1, sq("f3"));
+        let after_e5 = [Some((pawn, Move::normal(sq("e7"), sq("e5")))), None];
+        let after_d5 = [Some((pawn, Move::normal(sq("d7"), sq("d5")))), None];
+        h.update_quiet_all(Color::White, knight, m, &after_e5, bonus(8));
+        let butterfly = h.quiet(Color::White, m);
+        assert!(butterfly > 0);
+        // The continuation entry adds to the butterfly entry only after the move it was learnt
+        // after; a null or missing earlier move contributes nothing.
+        assert!(h.quiet_score(Color::White, knight, m, &after_e5) > butterfly);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &after_d5), butterfly);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &[None, None]), butterfly);
+        h.clear();
+        assert_eq!(h.quiet_score(Color::White, knight, m, &after_e5), 0);
+    }
+
+    #[test]
+    fn correction_history_converges_and_stays_bounded() {
+        let mut h = History::default();
+        let (a, b) = (0x1234_5678_9ABC_DEF0u64, 0xFEDC_BA98_7654_3210u64);
+        for _ in 0..200 {
+            h.update_correction(Color::White, a, 12, 30, 0);
+        }
+        // Converges to the observed error from below (integer steps stop a little short).
+        let c = h.correction(Color::White, a);
+        assert!((25..=30).contains(&c), "{c}");
+        assert_eq!(h.correction(Color::Black, a), 0);
+        assert_eq!(h.correction(Color::White, b), 0);
+        for _ in 0..200 {
+            h.update_correction(Color::White, a, 20, -5000, 0);
+        }
+        // Clamped at the bound (approached in integer steps, so it may stop one short).
+        let c = h.correction(Color::White, a);
+        assert!((-CORR_MAX_CP..=-CORR_MAX_CP + 1).contains(&c), "{c}");
+    }
+
+    #[test]
+    fn capture_history_keeps_victims_apart() {
+        let mut h = History::default();
+        let rook = Piece::new(Color::Black, Role::Rook);
+        let m = Move::normal(Square::A8, Square::A1);
+        h.update_capture(rook, m, Some(Role::Knight), -bonus(5));
+        assert!(h.capture(rook, m, Some(Role::Knight)) < 0);
+        assert_eq!(h.capture(rook, m, Some(Role::Bishop)), 0);
+        assert_eq!(h.capture(rook, m, None), 0);
     }
 }

@@ -2,12 +2,13 @@
 //! the TT move or a good capture never pays for quiet-move generation.
 //!
 //! Stages (main search, also used for all evasions when in check):
-//! TT move (validated with `is_legal`) → captures and queen promotions, good ones by MVV-LVA with
-//! a SEE test (losing ones set aside) → killer 1 → killer 2 → countermove → quiet moves by
-//! history → the losing captures. Quiescence out of check uses: TT move if noisy → all noisy
-//! moves by MVV-LVA (the search applies SEE itself).
+//! TT move (validated with `is_legal`) → captures and queen promotions, good ones by MVV-LVA
+//! plus capture history, with a SEE test (losing ones set aside) → killer 1 → killer 2 →
+//! countermove → quiet moves by butterfly and continuation history → the losing captures.
+//! Quiescence out of check uses: TT move if noisy → all noisy moves by the same capture order
+//! (the search applies SEE itself).
 
-use crate::history::History;
+use crate::history::{ContKey, History};
 use crate::see::{see_ge, value};
 use vidle_core::movegen::gen_kind::{NOISY, QUIET};
 use vidle_core::{Bitboard, Color, FixedList, Move, MoveList, Position, Role};
@@ -37,6 +38,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    /// The moves one and two plies back, for continuation history.
+    conts: [ContKey; 2],
     /// The position's checkers, which the search knows (they are not stored in `Position`).
     checkers: Bitboard,
     /// Only noisy moves (quiescence out of check).
@@ -52,11 +55,13 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker for a main-search node (or any node in check).
-    /// `checkers` are the position's (`Position::checkers`).
+    /// `conts` are the moves one and two plies back; `checkers` are the position's
+    /// (`Position::checkers`).
     pub fn new(
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        conts: [ContKey; 2],
         checkers: Bitboard,
     ) -> MovePicker {
         MovePicker {
@@ -64,6 +69,7 @@ impl MovePicker {
             tt_move,
             killers,
             counter,
+            conts,
             checkers,
             noisy_only: false,
             skip_quiets: false,
@@ -77,7 +83,7 @@ impl MovePicker {
 
     /// A picker for quiescence: noisy moves only, unless in check (then all evasions).
     pub fn quiescence(pos: &Position, tt_move: Option<Move>, checkers: Bitboard) -> MovePicker {
-        let mut p = MovePicker::new(tt_move, [None; 2], None, checkers);
+        let mut p = MovePicker::new(tt_move, [None; 2], None, [None; 2], checkers);
         if checkers.is_empty() {
             p.noisy_only = true;
             p.tt_move = tt_move.filter(|&m| is_noisy(pos, m));
@@ -140,7 +146,7 @@ impl MovePicker {
                     pos.generate_with_checkers::<NOISY, _>(&mut self.list, self.checkers);
                     self.scores.clear();
                     for m in self.list.iter() {
-                        self.scores.push(mvv_lva(pos, m));
+                        self.scores.push(noisy_score(pos, history, m));
                     }
                     self.cur = 0;
                     self.stage = Stage::GoodNoisy;
@@ -188,7 +194,7 @@ impl MovePicker {
                         let us: Color = pos.turn();
                         self.scores.clear();
                         for m in self.list.iter() {
-                            self.scores.push(quiet_score(history, us, m));
+                            self.scores.push(quiet_score(pos, history, us, m, &self.conts));
                         }
                         self.cur = 0;
                     } else {
@@ -231,16 +237,33 @@ fn mvv_lva(pos: &Position, m: Move) -> i32 {
     16 * (victim + promo) - attacker
 }
 
+/// Capture history moves a capture within its victim's band, never past the next victim up or
+/// down: `16 * value` bands are at least 16 × 220 apart, the scaled history at most ±2048.
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
+/// Noisy-move order: MVV-LVA, adjusted by what this capture achieved before.
+fn noisy_score(pos: &Position, history: &History, m: Move) -> i32 {
+    let hist = pos.piece_at(m.from()).map_or(0, |p| history.capture(p, m, pos.captured_role(m)));
+    mvv_lva(pos, m) + hist / CAPTURE_HISTORY_DIVISOR
+}
+
 #[inline]
-fn quiet_score(history: &History, us: Color, m: Move) -> i32 {
-    history.quiet(us, m)
+fn quiet_score(pos: &Position, history: &History, us: Color, m: Move, conts: &[ContKey; 2]) -> i32 {
+    match pos.piece_at(m.from()) {
+        Some(p) => history.quiet_score(us, p, m, conts),
+        None => history.quiet(us, m),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use vidle_core::perft::perft;
-    use vidle_core::{Square, parse_fen};
+    use vidle_core::{Piece, Square, parse_fen};
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).expect("square name")
+    }
 
     /// Perft through the picker, with TT moves, killers and countermoves taken from arbitrary
     /// (often illegal) codes, and a history that has seen some updates.
@@ -257,7 +280,9 @@ mod tests {
         let tt = if a % 3 == 0 { pick_legal(a >> 8) } else { Move::from_u16(a as u16) };
         let killers = [Move::from_u16(b as u16), pick_legal(c >> 16)];
         let counter = pick_legal(d >> 24);
-        let mut picker = MovePicker::new(tt, killers, counter, pos.checkers());
+        let conts =
+            [Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))), None];
+        let mut picker = MovePicker::new(tt, killers, counter, conts, pos.checkers());
         let mut seen = MoveList::new();
         let mut total = 0;
         while let Some(m) = picker.next(pos, h) {
@@ -280,6 +305,12 @@ mod tests {
         let mut h = History::default();
         h.update_quiet(Color::White, Move::normal(Square::E1, Square::F1), 500);
         h.update_quiet(Color::Black, Move::normal(Square::E8, Square::H8), -500);
+        let e5 =
+            [Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))), None];
+        let knight = Piece::new(Color::White, Role::Knight);
+        h.update_quiet_all(Color::White, knight, Move::normal(Square::G1, sq("f3")), &e5, 900);
+        let queen = Piece::new(Color::White, Role::Queen);
+        h.update_capture(queen, Move::normal(sq("f3"), sq("f7")), Some(Role::Pawn), 700);
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for line in text.lines().step_by(8) {
             let fields: Vec<&str> = line.split(';').collect();

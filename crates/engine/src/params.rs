@@ -59,6 +59,11 @@ pub struct SearchParams {
 
     // Extensions
     pub max_check_extension_ply_factor: i32,
+    /// Singular extensions: from this depth, with a TT entry at most `se_tt_depth_margin`
+    /// shallower, against the TT score less `se_margin_per_depth` per ply of depth.
+    pub se_min_depth: i32,
+    pub se_tt_depth_margin: i32,
+    pub se_margin_per_depth: i32,
 }
 
 /// The values the engine plays with.
@@ -95,7 +100,7 @@ pub const PARAMS: SearchParams = SearchParams {
     lmr_min_depth: 3,
     lmr_base_x100: 75,
     lmr_divisor_x100: 225,
-    lmr_history_divisor: 8192,
+    lmr_history_divisor: 16384,
 
     history_max: 16384,
     history_bonus_per_depth: 300,
@@ -104,4 +109,8 @@ pub const PARAMS: SearchParams = SearchParams {
     qs_futility_margin: 100,
 
     max_check_extension_ply_factor: 2,
+
+    se_min_depth: 8,
+    se_tt_depth_margin: 3,
+    se_margin_per_depth: 2,
 };

@@ -3,7 +3,7 @@
 
 use crate::Signals;
 use crate::eval::{self, pawns::PawnTable};
-use crate::history::{History, bonus};
+use crate::history::{ContKey, History, bonus, pawn_key};
 use crate::movepick::{MovePicker, is_noisy};
 use crate::params::PARAMS;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
@@ -12,7 +12,7 @@ use crate::time::TimeManager;
 use crate::tt::{Bound, Tt};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use vidle_core::{Bitboard, Move, MoveList, Piece, Position};
+use vidle_core::{Bitboard, Move, MoveList, Piece, Position, Role};
 
 /// How often (in nodes) the main thread looks at the clock.
 const TIME_CHECK_INTERVAL: u64 = 1024;
@@ -20,6 +20,8 @@ const TIME_CHECK_INTERVAL: u64 = 1024;
 const CURRMOVE_AFTER_MS: u64 = 1000;
 /// Quiet moves remembered per node for history maluses.
 const MAX_QUIETS_TRIED: usize = 64;
+/// Noisy moves remembered per node for capture-history maluses.
+const MAX_NOISY_TRIED: usize = 32;
 
 /// Late-move reduction by depth and move number, from [`PARAMS`].
 static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
@@ -98,8 +100,12 @@ pub struct Worker {
     /// Whether the side to move is in check at each ply, set by the parent from
     /// `Position::gives_check` (cheaper than the on-demand `is_check`, which the root uses).
     in_check: [bool; MAX_PLY + 4],
+    /// The move a singular-extension test leaves out at each ply (`None`: a normal search).
+    excluded: [Option<Move>; MAX_PLY + 4],
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<Move>,
+    /// The depth of the iteration in progress (bounds singular extensions).
+    root_depth: i32,
 }
 
 /// Tablebase scores are exact: they are stored this much deeper than the node's depth so that
@@ -140,7 +146,9 @@ impl Worker {
             moved: [None; MAX_PLY + 4],
             plies_from_null: [0; MAX_PLY + 4],
             in_check: [false; MAX_PLY + 4],
+            excluded: [None; MAX_PLY + 4],
             root_best: None,
+            root_depth: 0,
         })
     }
 
@@ -168,6 +176,7 @@ impl Worker {
         self.root_best = None;
         self.moved = [None; MAX_PLY + 4];
         self.eval_stack = [NO_EVAL; MAX_PLY + 4];
+        self.excluded = [None; MAX_PLY + 4];
     }
 
     /// Reports the root move about to be searched, once the search has taken a while.
@@ -268,6 +277,9 @@ impl Worker {
         cut_node: bool,
     ) -> i32 {
         let root = ply == 0;
+        if root {
+            self.root_depth = depth;
+        }
         self.pv_len[ply] = 0;
         if depth <= 0 {
             return self.qsearch::<PV>(ctx, pos, alpha, beta, ply);
@@ -296,12 +308,15 @@ impl Worker {
             }
         }
 
-        // Step 3. Transposition table.
+        // Step 3. Transposition table. A singular-extension test (a move excluded) searches a
+        // different tree under the same key: it takes no cutoff from the table and stores none.
+        let excluded = self.excluded[ply];
         let hit = ctx.tt.probe(pos.key());
         // At the root the previous iteration's best move comes first, whatever the TT holds.
         let tt_move = if root { self.root_best } else { None }.or(hit.and_then(|h| h.mv));
         let tt_score = hit.map(|h| from_tt(h.score, ply));
         if !PV
+            && excluded.is_none()
             && let (Some(h), Some(s)) = (hit, tt_score)
             && h.depth >= depth
             && match h.bound {
@@ -316,6 +331,7 @@ impl Worker {
         // Step 3b. Tablebases, right after a capture or pawn move: with the halfmove clock at
         // zero the tables' fifty-move-aware value is exact, so it ends the search here.
         if !root
+            && excluded.is_none()
             && let Some(tb) = ctx.tb
             && pos.halfmove_clock() == 0
             && depth >= tb.min_depth
@@ -329,14 +345,22 @@ impl Worker {
             return score;
         }
 
-        // Step 4. Static evaluation, corrected by the TT score when its bound allows.
-        let static_eval = if in_check {
+        // Step 4. Static evaluation (the TT keeps the raw one), plus what correction history
+        // learnt about this pawn structure, then replaced by the TT score when its bound allows.
+        let pkey = pawn_key(pos);
+        let raw_eval = if in_check {
             NO_EVAL
         } else {
             match hit {
                 Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
                 _ => eval::evaluate(pos, &mut self.pawns),
             }
+        };
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            (raw_eval + self.history.correction(pos.turn(), pkey))
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         let mut eval = static_eval;
         if let (Some(h), Some(s)) = (hit, tt_score)
@@ -355,7 +379,7 @@ impl Worker {
             && static_eval > self.eval_stack[ply - 2];
         self.history.reset_child_killers(ply);
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // Step 5. Reverse futility pruning: far above beta, a quiet move will not drop it.
             if depth <= PARAMS.rfp_max_depth
                 && eval.abs() < MATE_BOUND
@@ -409,14 +433,19 @@ impl Worker {
         let us = pos.turn();
         let killers = self.history.killers(ply);
         let counter = self.history.counter(self.moved[ply]);
+        let conts: [ContKey; 2] =
+            [self.moved[ply], if ply >= 1 { self.moved[ply - 1] } else { None }];
         let checkers = if in_check { pos.checkers() } else { Bitboard::EMPTY };
-        let mut picker = MovePicker::new(tt_move, killers, counter, checkers);
+        let mut picker = MovePicker::new(tt_move, killers, counter, conts, checkers);
         let single_reply = in_check && pos.count_legal() == 1;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut moves_searched = 0;
-        let mut quiets_tried = [None; MAX_QUIETS_TRIED];
+        let mut quiets_tried: [Option<(Piece, Move)>; MAX_QUIETS_TRIED] = [None; MAX_QUIETS_TRIED];
         let mut n_quiets = 0;
+        let mut noisy_tried: [Option<(Piece, Move, Option<Role>)>; MAX_NOISY_TRIED] =
+            [None; MAX_NOISY_TRIED];
+        let mut n_noisy = 0;
         let lmp_limit = (PARAMS.lmp_base + depth * depth)
             / if improving { PARAMS.lmp_improving_divisor } else { PARAMS.lmp_divisor };
 
@@ -427,8 +456,16 @@ impl Worker {
                 }
                 self.report_currmove(ctx, depth, m, moves_searched + 1);
             }
+            if Some(m) == excluded {
+                continue;
+            }
             let quiet = !is_noisy(pos, m);
-            let hist = if quiet { self.history.quiet(us, m) } else { 0 };
+            let Some(mover) = pos.piece_at(m.from()) else {
+                debug_assert!(false, "a legal move from an empty square");
+                continue;
+            };
+            let victim = pos.captured_role(m);
+            let hist = if quiet { self.history.quiet_score(us, mover, m, &conts) } else { 0 };
 
             // Step 9. Pruning of late or losing moves, once a move that does not lose is known.
             if !root && best_score > -MATE_BOUND && pos.has_non_pawn_material(us) {
@@ -475,9 +512,46 @@ impl Worker {
             {
                 extension = 1;
             }
+            // Singular extension: when the TT move is the only one that holds the TT score (a
+            // reduced search of the others fails low against a margin below it), it is
+            // extended. If the others also beat beta, the node is cut (multi-cut); if the TT
+            // score alone beats beta, the TT move is searched a ply shallower.
+            if !root
+                && extension == 0
+                && excluded.is_none()
+                && Some(m) == tt_move
+                && depth >= PARAMS.se_min_depth
+                && let (Some(h), Some(tts)) = (hit, tt_score)
+                && h.depth >= depth - PARAMS.se_tt_depth_margin
+                && h.bound != Bound::Upper
+                && tts.abs() < MATE_BOUND
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let s_beta = tts - PARAMS.se_margin_per_depth * depth;
+                self.excluded[ply] = Some(m);
+                let s = self.search::<false>(
+                    ctx,
+                    pos,
+                    s_beta - 1,
+                    s_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    cut_node,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < s_beta {
+                    extension = 1;
+                } else if s_beta >= beta {
+                    return s_beta;
+                } else if tts >= beta {
+                    extension = -1;
+                }
+            }
             let new_depth = depth - 1 + extension;
-            let mover = pos.piece_at(m.from());
-            self.push(&child, ply, mover.map(|p| (p, m)), gives_check);
+            self.push(&child, ply, Some((mover, m)), gives_check);
             moves_searched += 1;
 
             // Step 11. Late move reductions, then the PVS re-searches.
@@ -538,8 +612,21 @@ impl Worker {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
+                        let b = bonus(depth);
                         if quiet {
-                            self.reward_quiet(ply, us, m, depth, &quiets_tried[..n_quiets]);
+                            self.reward_quiet(
+                                ply,
+                                us,
+                                (mover, m),
+                                &conts,
+                                b,
+                                &quiets_tried[..n_quiets],
+                            );
+                        } else {
+                            self.history.update_capture(mover, m, victim, b);
+                        }
+                        for &(p, nm, v) in noisy_tried[..n_noisy].iter().flatten() {
+                            self.history.update_capture(p, nm, v, -b);
                         }
                         break;
                     }
@@ -547,12 +634,19 @@ impl Worker {
                 }
             }
             if quiet && n_quiets < MAX_QUIETS_TRIED {
-                quiets_tried[n_quiets] = Some(m);
+                quiets_tried[n_quiets] = Some((mover, m));
                 n_quiets += 1;
+            } else if !quiet && n_noisy < MAX_NOISY_TRIED {
+                noisy_tried[n_noisy] = Some((mover, m, victim));
+                n_noisy += 1;
             }
         }
 
         if moves_searched == 0 {
+            // With a move excluded, that move was the only one: the test fails low.
+            if excluded.is_some() {
+                return alpha;
+            }
             // No legal move (or every root move excluded, which the root never allows).
             return if in_check { mated_in(ply) } else { DRAW };
         }
@@ -565,27 +659,40 @@ impl Worker {
         } else {
             Bound::Upper
         };
-        let store_eval = if in_check { NO_EVAL } else { static_eval };
-        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), store_eval, depth, bound);
+        let store_eval = raw_eval;
+        // Correction history learns from searches whose result says more than the bound
+        // allows about the static eval, unless a capture or promotion decided it.
+        if excluded.is_none()
+            && !in_check
+            && best_move.is_none_or(|m| !is_noisy(pos, m))
+            && !is_mate(best_score)
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.history.update_correction(pos.turn(), pkey, depth, best_score, static_eval);
+        }
+        if excluded.is_none() {
+            ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), store_eval, depth, bound);
+        }
         best_score
     }
 
-    /// A quiet move caused a cutoff: killer, countermove, history bonus; the quiets tried before
-    /// it get a malus.
+    /// A quiet move caused a cutoff: killer, countermove, a history bonus `b` (butterfly and
+    /// continuation); the quiets tried before it get the same as a malus.
     fn reward_quiet(
         &mut self,
         ply: usize,
         us: vidle_core::Color,
-        m: Move,
-        depth: i32,
-        tried: &[Option<Move>],
+        (piece, m): (Piece, Move),
+        conts: &[ContKey; 2],
+        b: i32,
+        tried: &[Option<(Piece, Move)>],
     ) {
-        let b = bonus(depth);
         self.history.add_killer(ply, m);
         self.history.set_counter(self.moved[ply], m);
-        self.history.update_quiet(us, m, b);
-        for q in tried.iter().flatten() {
-            self.history.update_quiet(us, *q, -b);
+        self.history.update_quiet_all(us, piece, m, conts, b);
+        for &(p, q) in tried.iter().flatten() {
+            self.history.update_quiet_all(us, p, q, conts, -b);
         }
     }
 
@@ -627,15 +734,19 @@ impl Worker {
 
         // Stand pat: out of check the side to move may decline every capture.
         let static_eval;
+        let raw_eval;
         let mut best_score;
         if in_check {
             static_eval = NO_EVAL;
+            raw_eval = NO_EVAL;
             best_score = -INFINITY;
         } else {
-            static_eval = match hit {
+            raw_eval = match hit {
                 Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
                 _ => eval::evaluate(pos, &mut self.pawns),
             };
+            static_eval = (raw_eval + self.history.correction(pos.turn(), pawn_key(pos)))
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             best_score = static_eval;
             if best_score >= beta {
                 return best_score;
@@ -687,7 +798,7 @@ impl Worker {
             return mated_in(ply);
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), static_eval, 0, bound);
+        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), raw_eval, 0, bound);
         best_score
     }
 }
