@@ -9,7 +9,7 @@ use crate::params::PARAMS;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
 use crate::see::{see_ge, value};
 use crate::time::TimeManager;
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Tt, TtHit};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use vidle_core::{Bitboard, Move, MoveList, Piece, Position, Role};
@@ -348,20 +348,8 @@ impl Worker {
         // Step 4. Static evaluation (the TT keeps the raw one), plus what correction history
         // learnt about this pawn structure, then replaced by the TT score when its bound allows.
         let pkey = pawn_key(pos);
-        let raw_eval = if in_check {
-            NO_EVAL
-        } else {
-            match hit {
-                Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
-                _ => eval::evaluate(pos, &mut self.pawns),
-            }
-        };
-        let static_eval = if in_check {
-            NO_EVAL
-        } else {
-            (raw_eval + self.history.correction(pos.turn(), pkey))
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        };
+        let (raw_eval, static_eval) =
+            if in_check { (NO_EVAL, NO_EVAL) } else { self.static_eval(pos, hit, pkey) };
         let mut eval = static_eval;
         if let (Some(h), Some(s)) = (hit, tt_score)
             && !in_check
@@ -677,6 +665,18 @@ impl Worker {
         best_score
     }
 
+    /// The raw static evaluation (the TT entry's when it has one) and the same plus the
+    /// correction history of pawn key `pkey`. Not for positions in check.
+    fn static_eval(&mut self, pos: &Position, hit: Option<TtHit>, pkey: u64) -> (i32, i32) {
+        let raw = match hit {
+            Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
+            _ => eval::evaluate(pos, &mut self.pawns),
+        };
+        let corrected = (raw + self.history.correction(pos.turn(), pkey))
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        (raw, corrected)
+    }
+
     /// A quiet move caused a cutoff: killer, countermove, a history bonus `b` (butterfly and
     /// continuation); the quiets tried before it get the same as a malus.
     fn reward_quiet(
@@ -741,12 +741,7 @@ impl Worker {
             raw_eval = NO_EVAL;
             best_score = -INFINITY;
         } else {
-            raw_eval = match hit {
-                Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
-                _ => eval::evaluate(pos, &mut self.pawns),
-            };
-            static_eval = (raw_eval + self.history.correction(pos.turn(), pawn_key(pos)))
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            (raw_eval, static_eval) = self.static_eval(pos, hit, pawn_key(pos));
             best_score = static_eval;
             if best_score >= beta {
                 return best_score;
