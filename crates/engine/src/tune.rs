@@ -3,14 +3,15 @@
 //!
 //! The data are games played here by the engine against itself (`vidle-tune gen`): fixed-node
 //! searches from the 2-move openings of ../shared/data/openings, each position after the
-//! opening labelled with the game's result. Only quiet positions are kept (not in check, best
-//! move not a capture or promotion), since the static evaluation cannot judge tactics.
-//! `vidle-tune fit` then minimises the mean squared error with Adam, using the exact linear
-//! form of the evaluation that `eval::evaluate_traced` reports.
+//! opening labelled with the search's score and the game's result. Only quiet positions are
+//! kept (not in check, best move not a capture or promotion, nothing hanging), since the static
+//! evaluation cannot judge tactics. `vidle-tune fit` then minimises the mean squared error with
+//! Adam, using the exact linear form of the evaluation that `eval::evaluate_traced` reports;
+//! its target is the result, or with `--lambda` a blend of the result and the score.
 
-use crate::eval::weights::{S, WEIGHTS, idx, name_of};
+use crate::eval::weights::{S, TABLES, WEIGHTS, idx, table_len};
 use crate::eval::{Coefficients, PHASE_MAX, SCALE_NORMAL, evaluate_traced};
-use crate::{Engine, SearchLimits};
+use crate::{Engine, Score, SearchLimits};
 use std::io::{BufRead, Write};
 use vidle_core::{Game, Position, fen, parse_fen};
 
@@ -20,8 +21,11 @@ pub struct Sample {
     pub coeffs: Vec<(u16, i16)>,
     pub phase: f64,
     pub scale: f64,
-    /// 1 White won, 0.5 draw, 0 Black won.
+    /// What the fit aims at: the game's result (1 White won, 0.5 draw, 0 Black won), or after
+    /// [`blend_scores`] a mix of it with the search's own verdict.
     pub result: f64,
+    /// The search score when the position was played, in centipawns from White's side.
+    pub score: Option<f64>,
 }
 
 impl Sample {
@@ -39,6 +43,7 @@ impl Sample {
             phase: info.phase as f64 / PHASE_MAX as f64,
             scale: info.scale as f64 / SCALE_NORMAL as f64,
             result,
+            score: None,
         }
     }
 
@@ -65,17 +70,24 @@ pub fn parse_result(text: &str) -> Option<f64> {
     }
 }
 
-/// Reads `FEN | result` lines (the format `gen` writes); bad lines are counted and skipped.
+/// Reads `FEN | score | result` lines (the format `gen` writes; the score is White's, in
+/// centipawns) or `FEN | result` lines; bad lines are counted and skipped.
 pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
     let mut out = Vec::new();
     let mut bad = 0;
     for line in reader.lines().map_while(Result::ok) {
-        let Some((f, r)) = line.rsplit_once('|') else {
-            bad += 1;
-            continue;
+        let fields: Vec<&str> = line.split('|').collect();
+        let (f, score, r) = match fields[..] {
+            [f, r] => (f, Some(None), r),
+            [f, sc, r] => (f, sc.trim().parse::<f64>().ok().map(Some), r),
+            _ => (line.as_str(), None, ""),
         };
-        match (parse_fen(f.trim()), parse_result(r)) {
-            (Ok(pos), Some(res)) => out.push(Sample::from_position(&pos, res)),
+        match (parse_fen(f.trim()), score, parse_result(r)) {
+            (Ok(pos), Some(score), Some(res)) => {
+                let mut sample = Sample::from_position(&pos, res);
+                sample.score = score;
+                out.push(sample);
+            }
             _ => bad += 1,
         }
     }
@@ -84,6 +96,19 @@ pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
 
 fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + (-k * e / 400.0).exp())
+}
+
+/// Replaces each target by `lambda` times the search score's predicted result (through the
+/// same sigmoid) plus `1 - lambda` times the game's result. The search saw tactics and plans
+/// the static evaluation cannot, and its verdict is far less noisy than one game's result;
+/// the result keeps the fit anchored to what actually wins. Samples without a score keep
+/// their result.
+pub fn blend_scores(samples: &mut [Sample], k: f64, lambda: f64) {
+    for s in samples {
+        if let Some(score) = s.score {
+            s.result = lambda * sigmoid(k, score) + (1.0 - lambda) * s.result;
+        }
+    }
 }
 
 /// Mean squared error of the predictions.
@@ -123,7 +148,7 @@ pub fn fit(
     epochs: usize,
     rate: f64,
     l2: f64,
-    mut log: impl FnMut(usize, f64),
+    mut log: impl FnMut(usize, f64, &[(f64, f64)]),
 ) -> Vec<(f64, f64)> {
     let w0 = current_weights();
     let mut w = w0.clone();
@@ -165,32 +190,47 @@ pub fn fit(
             }
         }
         if epoch % 50 == 0 || epoch == epochs {
-            log(epoch, error(samples, &w, k));
+            log(epoch, error(samples, &w, k), &w);
         }
     }
     w
 }
 
-/// The tuned weights as Rust source, one named table per line group, for `eval/weights.rs`.
+/// The tuned weights as Rust source: one `pub const NAME: [S; N]` per sub-table, in the layout
+/// `eval/weights.rs` keeps between its `BEGIN TUNED` and `END TUNED` markers, so the output
+/// replaces that block as it is.
 pub fn format_weights(w: &[(f64, f64)]) -> String {
     let mut out = String::new();
-    let mut current = "";
-    for (i, &(mg, eg)) in w.iter().enumerate() {
-        let (name, off) = name_of(i);
-        if name != current {
-            if !current.is_empty() {
-                out.push('\n');
+    for (t, &(name, at)) in TABLES.iter().enumerate() {
+        let len = table_len(t);
+        let one_line = len <= 4;
+        if !one_line {
+            // Eight squares or counts to a line, as a board reads; rustfmt would put one per line.
+            out.push_str("#[rustfmt::skip]\n");
+        }
+        out.push_str(&format!("pub const {name}: [S; {len}] = ["));
+        for (k, &(mg, eg)) in w[at..at + len].iter().enumerate() {
+            if !one_line && k % 8 == 0 {
+                out.push_str("\n   ");
             }
-            out.push_str(&format!("{name}:"));
-            current = name;
+            let s = S(mg.round() as i32, eg.round() as i32);
+            if one_line && k > 0 {
+                out.push(' ');
+            }
+            if one_line {
+                out.push_str(&format!("S({}, {}),", s.0, s.1));
+            } else {
+                out.push_str(&format!(" S({}, {}),", s.0, s.1));
+            }
         }
-        if off % 8 == 0 {
-            out.push_str("\n   ");
+        if one_line {
+            // `[S(a, b),]` reads badly: drop the trailing comma of a one-line table.
+            out.pop();
+            out.push_str("];\n");
+        } else {
+            out.push_str("\n];\n");
         }
-        let s = S(mg.round() as i32, eg.round() as i32);
-        out.push_str(&format!(" S({}, {}),", s.0, s.1));
     }
-    out.push('\n');
     out
 }
 
@@ -207,6 +247,12 @@ pub fn generate(
     const SKIP_PLIES: usize = 8;
     /// Games still going after this many plies are scored as draws.
     const MAX_PLIES: usize = 400;
+    /// Scores are clamped to this (mates included) in the output.
+    const MATE_CP: i32 = 3000;
+    /// A game is adjudicated once the mover's score is at least this big, either way, ...
+    const ADJUDICATE_CP: i32 = 1000;
+    /// ... on this many plies in a row (both sides, so both searches agree).
+    const ADJUDICATE_PLIES: usize = 6;
     let mut engine = Engine::new();
     let mut written = 0;
     for g in 0..games {
@@ -214,6 +260,8 @@ pub fn generate(
         let Ok(mut game) = Game::from_fen(start) else { continue };
         engine.new_game();
         let mut positions = Vec::new();
+        // Plies in a row on which the mover's score said it was winning or losing by a lot.
+        let mut decisive = 0;
         let result = loop {
             if let Some(outcome) = game.status() {
                 break match outcome.winner() {
@@ -229,13 +277,31 @@ pub fn generate(
             let r = engine.search_blocking(&game, limits);
             let Some(best) = r.best else { break 0.5 };
             let pos = *game.position();
+            let mover = match r.info.map(|i| i.score) {
+                Some(Score::Cp(cp)) => cp.clamp(-MATE_CP, MATE_CP),
+                Some(Score::Mate(n)) => {
+                    if n > 0 {
+                        MATE_CP
+                    } else {
+                        -MATE_CP
+                    }
+                }
+                None => 0,
+            };
+            let white = if pos.turn() == vidle_core::Color::White { mover } else { -mover };
             if game.moves().len() >= SKIP_PLIES && is_quiet(&pos, best) {
-                positions.push(fen::to_fen(&pos, false));
+                positions.push((fen::to_fen(&pos, false), white));
+            }
+            // Both sides agreeing for several plies that one is far ahead ends the game: the
+            // rest would be a long mate-out that teaches the evaluation nothing.
+            decisive = if mover.abs() >= ADJUDICATE_CP { decisive + 1 } else { 0 };
+            if decisive >= ADJUDICATE_PLIES {
+                break if white > 0 { 1.0 } else { 0.0 };
             }
             game.play(best);
         };
-        for f in &positions {
-            writeln!(out, "{f} | {result:.1}")?;
+        for (f, score) in &positions {
+            writeln!(out, "{f} | {score} | {result:.1}")?;
         }
         written += positions.len();
     }
@@ -277,6 +343,23 @@ mod tests {
     }
 
     #[test]
+    fn load_reads_both_formats_and_blends() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let text = format!(
+            "{start} | 1-0\n{start} | 400 | 0.0\n{start} | x | 0.5\nnot a fen | 1.0\n{start}\n"
+        );
+        let (mut samples, bad) = load(std::io::Cursor::new(text));
+        assert_eq!((samples.len(), bad), (2, 3));
+        assert_eq!((samples[0].result, samples[0].score), (1.0, None));
+        assert_eq!((samples[1].result, samples[1].score), (0.0, Some(400.0)));
+        blend_scores(&mut samples, 1.0, 0.5);
+        // No score: the result stays. A score of +400 predicts about 0.73 at K = 1.
+        assert_eq!(samples[0].result, 1.0);
+        let expected = 0.5 * (1.0 / (1.0 + (-1.0f64).exp()));
+        assert!((samples[1].result - expected).abs() < 1e-12, "{}", samples[1].result);
+    }
+
+    #[test]
     fn generate_then_fit_reduces_error() {
         let openings =
             vec!["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()];
@@ -287,11 +370,12 @@ mod tests {
         if samples.is_empty() {
             return;
         }
+        assert!(samples.iter().all(|s| s.score.is_some()), "gen writes the search score");
         let w0 = current_weights();
         let k = fit_k(&samples, &w0);
         let before = error(&samples, &w0, k);
-        let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, |_, _| {});
+        let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, |_, _, _| {});
         assert!(error(&samples, &w, k) <= before + 1e-12);
-        assert!(format_weights(&w).contains("MATERIAL:"));
+        assert!(format_weights(&w).contains("pub const MATERIAL: [S; 6] = ["));
     }
 }

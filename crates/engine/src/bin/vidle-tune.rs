@@ -2,9 +2,9 @@
 //!
 //! ```text
 //! vidle-tune gen --openings FILE.epd --games N [--nodes N] [--threads T] [--skip K] --out FILE
-//! vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L]
+//! vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout FRACTION] [--lambda L]
 //! ```
-//! `gen` writes `FEN | result` lines; `fit` prints the error as it goes and the tuned tables
+//! `gen` writes `FEN | score | result` lines (White's score in centipawns); `fit` prints the error as it goes and the tuned tables
 //! as Rust source to paste into `crates/engine/src/eval/weights.rs`.
 
 use std::io::{BufReader, BufWriter, Write};
@@ -12,7 +12,7 @@ use vidle_engine::tune;
 
 fn usage() -> ! {
     eprintln!(
-        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L]"
+        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout F] [--lambda L]"
     );
     std::process::exit(2)
 }
@@ -101,13 +101,36 @@ fn fit_cmd(args: &[String]) -> std::io::Result<()> {
     let epochs: usize = arg(args, "--epochs").unwrap_or(500);
     let rate: f64 = arg(args, "--rate").unwrap_or(0.1);
     let l2: f64 = arg(args, "--l2").unwrap_or(tune::DEFAULT_L2);
-    let (samples, bad) = tune::load(BufReader::new(std::fs::File::open(&data)?));
-    eprintln!("{} positions ({bad} lines skipped)", samples.len());
+    let holdout: f64 = arg(args, "--holdout").unwrap_or(0.1);
+    let lambda: f64 = arg::<f64>(args, "--lambda").unwrap_or(0.0).clamp(0.0, 1.0);
+    let (mut samples, bad) = tune::load(BufReader::new(std::fs::File::open(&data)?));
+    // The file lists each game's positions together, so the tail is a set of games the fit
+    // never sees: its error shows over-fitting that the training error hides.
+    let keep = samples.len() - (samples.len() as f64 * holdout.clamp(0.0, 0.5)) as usize;
+    let held = samples.split_off(keep);
+    eprintln!("{} positions to fit, {} held out ({bad} lines skipped)", samples.len(), held.len());
     let w0 = tune::current_weights();
     let k = tune::fit_k(&samples, &w0);
-    eprintln!("K = {k:.4}, error {:.6}", tune::error(&samples, &w0, k));
-    let w =
-        tune::fit(&samples, k, epochs, rate, l2, |e, err| eprintln!("epoch {e}: error {err:.6}"));
+    tune::blend_scores(&mut samples, k, lambda);
+    // The held-out games are judged twice: against their results (what the evaluation is
+    // for) and against the search's scores (a far less noisy target).
+    let mut held_scores = held.clone();
+    tune::blend_scores(&mut held_scores, k, 1.0);
+    let report = |w: &[(f64, f64)]| {
+        format!(
+            "held-out error {:.6} (results), {:.6} (scores)",
+            tune::error(&held, w, k),
+            tune::error(&held_scores, w, k)
+        )
+    };
+    eprintln!(
+        "K = {k:.4}, lambda {lambda}, error {:.6}, {}",
+        tune::error(&samples, &w0, k),
+        report(&w0)
+    );
+    let w = tune::fit(&samples, k, epochs, rate, l2, |e, err, w| {
+        eprintln!("epoch {e}: error {err:.6}, {}", report(w))
+    });
     print!("{}", tune::format_weights(&w));
     Ok(())
 }

@@ -136,10 +136,20 @@ fn scale(pos: &Position, eg: i32) -> i32 {
 /// Everything but the cached pawn structure, then the blend by phase.
 fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> i32 {
     let pawn_att = [pawn_attack_map(pos, Color::White), pawn_attack_map(pos, Color::Black)];
+    let mut maps = AttackMaps::default();
+    for c in Color::ALL {
+        maps.add(c, Role::Pawn, pawn_att[c.index()]);
+        maps.add(c, Role::King, king_attacks(pos.king(c)));
+    }
     for c in Color::ALL {
         material_and_psts(pos, c, acc);
-        pieces(pos, c, acc, &pawn_att);
+        pieces(pos, c, acc, &pawn_att, &mut maps);
         passed_extras(pos, c, acc, passed[c.index()]);
+    }
+    // Threats and king danger read both sides' complete attack maps.
+    for c in Color::ALL {
+        threats(pos, c, acc, &maps);
+        king_danger(pos, c, acc, &maps);
     }
     let stm = pos.turn();
     acc.add(stm, idx::TEMPO, 1);
@@ -148,6 +158,22 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
     let eg = acc.eg * sc / SCALE_NORMAL;
     let white = (acc.mg * ph + eg * (PHASE_MAX - ph)) / PHASE_MAX;
     if stm == Color::White { white } else { -white }
+}
+
+/// The squares each side attacks, by attacking role and in all.
+#[derive(Default)]
+struct AttackMaps {
+    by: [[Bitboard; 6]; 2],
+    all: [Bitboard; 2],
+}
+
+impl AttackMaps {
+    #[inline(always)]
+    fn add(&mut self, c: Color, role: Role, a: Bitboard) {
+        let i = c.index();
+        self.by[i][role.index()] |= a;
+        self.all[i] |= a;
+    }
 }
 
 pub fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
@@ -169,7 +195,13 @@ fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
     }
 }
 
-fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitboard; 2]) {
+fn pieces<T: Trace>(
+    pos: &Position,
+    c: Color,
+    acc: &mut Acc<T>,
+    pawn_att: &[Bitboard; 2],
+    maps: &mut AttackMaps,
+) {
     let them = !c;
     let occ = pos.occupied();
     let own_pawns = pos.pieces(c, Role::Pawn);
@@ -190,6 +222,7 @@ fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitb
 
     for sq in pos.pieces(c, Role::Knight) {
         let att = knight_attacks(sq);
+        maps.add(c, Role::Knight, att);
         acc.add(c, idx::MOB_KNIGHT + (att & mobility_area).count() as usize, 1);
         if outpost(sq) {
             acc.add(c, idx::KNIGHT_OUTPOST, 1);
@@ -202,6 +235,7 @@ fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitb
     }
     for sq in pos.pieces(c, Role::Bishop) {
         let att = bishop_attacks(sq, occ);
+        maps.add(c, Role::Bishop, att);
         acc.add(c, idx::MOB_BISHOP + (att & mobility_area).count() as usize, 1);
         if outpost(sq) {
             acc.add(c, idx::BISHOP_OUTPOST, 1);
@@ -228,6 +262,7 @@ fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitb
     }
     for sq in pos.pieces(c, Role::Rook) {
         let att = rook_attacks(sq, occ);
+        maps.add(c, Role::Rook, att);
         acc.add(c, idx::MOB_ROOK + (att & mobility_area).count() as usize, 1);
         let file = Bitboard::file(sq.file());
         if (file & all_pawns).is_empty() {
@@ -245,6 +280,7 @@ fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitb
     }
     for sq in pos.pieces(c, Role::Queen) {
         let att = queen_attacks(sq, occ);
+        maps.add(c, Role::Queen, att);
         acc.add(c, idx::MOB_QUEEN + (att & mobility_area).count() as usize, 1);
         king_zone(acc, c, Role::Queen, att & zone, &mut attackers);
         // Developing the queen before the minor pieces invites tempo-gaining attacks on her.
@@ -276,6 +312,62 @@ fn pieces<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, pawn_att: &[Bitb
     let rights = pos.castling_rooks() & pos.pieces(c, Role::Rook);
     if rights.is_nonempty() {
         acc.add(c, idx::CASTLING_RIGHT, rights.count() as i32);
+    }
+}
+
+/// Threats against enemy pieces: hanging ones (attacked, not defended), a rook on the queen,
+/// and the king attacking an undefended piece.
+fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMaps) {
+    let them = !c;
+    let (us, th) = (c.index(), them.index());
+    let targets = pos.by_color(them) & !pos.pieces(them, Role::King);
+    let hanging = targets & maps.all[us] & !maps.all[th];
+    if hanging.is_nonempty() {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let n = (hanging & pos.pieces(them, role)).count() as i32;
+            if n > 0 {
+                acc.add(c, idx::HANGING + role.index(), n);
+            }
+        }
+    }
+    let rook_on_queen = maps.by[us][Role::Rook.index()] & pos.pieces(them, Role::Queen);
+    if rook_on_queen.is_nonempty() {
+        acc.add(c, idx::THREAT_ROOK_ON_QUEEN, rook_on_queen.count() as i32);
+    }
+    if (maps.by[us][Role::King.index()] & targets & !maps.all[th]).is_nonempty() {
+        acc.add(c, idx::THREAT_BY_KING, 1);
+    }
+}
+
+/// King danger beyond the zone attacks: safe checks by role, and weak squares next to the
+/// enemy king (attacked by us, defended by nothing but its king or queen).
+fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMaps) {
+    let them = !c;
+    let (us, th) = (c.index(), them.index());
+    let ksq = pos.king(them);
+    let occ = pos.occupied();
+    let safe = !maps.all[th] & !pos.by_color(c);
+    let diag = bishop_attacks(ksq, occ);
+    let line = rook_attacks(ksq, occ);
+    let checks = [
+        (Role::Knight, knight_attacks(ksq)),
+        (Role::Bishop, diag),
+        (Role::Rook, line),
+        (Role::Queen, diag | line),
+    ];
+    for (role, from) in checks {
+        if (from & maps.by[us][role.index()] & safe).is_nonempty() {
+            acc.add(c, idx::SAFE_CHECK + role.index(), 1);
+        }
+    }
+    let by = &maps.by[th];
+    let solid_defence = by[Role::Pawn.index()]
+        | by[Role::Knight.index()]
+        | by[Role::Bishop.index()]
+        | by[Role::Rook.index()];
+    let weak = king_attacks(ksq) & maps.all[us] & !solid_defence;
+    if weak.is_nonempty() {
+        acc.add(c, idx::KING_ZONE_WEAK, weak.count() as i32);
     }
 }
 

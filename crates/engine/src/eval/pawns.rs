@@ -121,12 +121,24 @@ fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
     passed
 }
 
+/// King shelter (own pawns in front of the king) and pawn storm (the nearest enemy pawn
+/// coming up each file around it, by its rank from the king's side, blocked or not).
 fn shelter<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
     let own = pos.pieces(c, Role::Pawn);
+    let theirs = pos.pieces(!c, Role::Pawn);
     let king = pos.king(c);
     let kf = king.file() as i32;
     let kr = king.relative_rank(c) as i32;
     for f in (kf - 1).max(0)..=(kf + 1).min(7) {
+        let storm = (theirs & Bitboard::file(f as u8))
+            .filter(|sq| sq.relative_rank(c) as i32 >= kr)
+            .min_by_key(|sq| sq.relative_rank(c));
+        if let Some(sq) = storm {
+            let rank = sq.relative_rank(c) as usize;
+            let blocked = sq.offset(8 * (!c).forward()).is_some_and(|st| own.contains(st));
+            let table = if blocked { idx::KING_STORM_BLOCKED } else { idx::KING_STORM };
+            acc.add(c, table + rank, 1);
+        }
         let file_pawns = own & Bitboard::file(f as u8);
         if file_pawns.is_empty() {
             acc.add(c, idx::KING_OPEN_FILE, 1);

@@ -2,161 +2,208 @@
 //! [`WEIGHTS`] so the tuner can read and rewrite them all through one index space.
 //!
 //! A weight is an [`S`]: a middlegame and an endgame value, blended by game phase. Squares in
-//! the piece-square tables are from White's side (a1 = 0); Black reads them mirrored. The
-//! default piece-square tables are simple formulas (centralisation, advancement, king cover);
-//! the tuner refines everything from game results.
+//! the piece-square tables are from White's side (a1 = 0, eight squares to a row, rank 1
+//! first); Black reads them mirrored. The tables between `BEGIN TUNED` and `END TUNED` are the
+//! output of `vidle-tune fit`, pasted as they are; what each table means is in [`idx`], and the
+//! terms themselves are in `eval/mod.rs` and `eval/pawns.rs`.
 
 /// A (middlegame, endgame) pair of centipawn values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct S(pub i32, pub i32);
 
-/// Offsets of each named sub-table in the flat weight array.
+/// Offsets of each named sub-table in the flat weight array, with what each one counts. Counts
+/// are for one side (White's minus Black's in the sum); "by role" tables are indexed pawn,
+/// knight, bishop, rook, queen, king; "by rank" ones by the rank as the side concerned sees it.
 pub mod idx {
     pub const MATERIAL: usize = 0; // 6, by role (king unused)
-    pub const PST: usize = MATERIAL + 6; // 6 x 64
-    pub const MOB_KNIGHT: usize = PST + 6 * 64; // 9
-    pub const MOB_BISHOP: usize = MOB_KNIGHT + 9; // 14
-    pub const MOB_ROOK: usize = MOB_BISHOP + 14; // 15
-    pub const MOB_QUEEN: usize = MOB_ROOK + 15; // 28
-    pub const PASSED: usize = MOB_QUEEN + 28; // 8, by relative rank
-    pub const CONNECTED: usize = PASSED + 8; // 8, by relative rank
+    pub const PST: usize = MATERIAL + 6; // 6 x 64, by role then square
+    pub const MOB_KNIGHT: usize = PST + 6 * 64; // 9, by reachable squares not hit by enemy pawns
+    pub const MOB_BISHOP: usize = MOB_KNIGHT + 9; // 14, likewise
+    pub const MOB_ROOK: usize = MOB_BISHOP + 14; // 15, likewise
+    pub const MOB_QUEEN: usize = MOB_ROOK + 15; // 28, likewise
+    pub const PASSED: usize = MOB_QUEEN + 28; // 8, passed pawn by rank
+    pub const CONNECTED: usize = PASSED + 8; // 8, pawn defended or beside a friend, by rank
     pub const ISOLATED: usize = CONNECTED + 8;
     pub const DOUBLED: usize = ISOLATED + 1;
     pub const BACKWARD: usize = DOUBLED + 1;
-    pub const CENTER_PAWN: usize = BACKWARD + 1;
-    pub const SHELTER_NEAR: usize = CENTER_PAWN + 1;
-    pub const SHELTER_FAR: usize = SHELTER_NEAR + 1;
-    pub const KING_OPEN_FILE: usize = SHELTER_FAR + 1;
-    pub const CASTLING_RIGHT: usize = KING_OPEN_FILE + 1;
+    pub const CENTER_PAWN: usize = BACKWARD + 1; // pawn on d4, e4, d5 or e5
+    pub const SHELTER_NEAR: usize = CENTER_PAWN + 1; // own pawn one rank before the king
+    pub const SHELTER_FAR: usize = SHELTER_NEAR + 1; // own pawn two ranks before the king
+    pub const KING_OPEN_FILE: usize = SHELTER_FAR + 1; // king-side file without own pawns
+    pub const CASTLING_RIGHT: usize = KING_OPEN_FILE + 1; // per right kept
     pub const ROOK_OPEN: usize = CASTLING_RIGHT + 1;
     pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
-    pub const ROOK_SEVENTH: usize = ROOK_HALF_OPEN + 1;
-    pub const KNIGHT_OUTPOST: usize = ROOK_SEVENTH + 1;
+    pub const ROOK_SEVENTH: usize = ROOK_HALF_OPEN + 1; // with the king on 8th or pawns on 7th
+    pub const KNIGHT_OUTPOST: usize = ROOK_SEVENTH + 1; // pawn-defended, out of pawn reach
     pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
-    pub const KNIGHT_RIM: usize = BISHOP_OUTPOST + 1;
-    pub const BISHOP_LONG_DIAGONAL: usize = KNIGHT_RIM + 1;
+    pub const KNIGHT_RIM: usize = BISHOP_OUTPOST + 1; // knight on the a or h file
+    pub const BISHOP_LONG_DIAGONAL: usize = KNIGHT_RIM + 1; // seeing two centre squares
     pub const BISHOP_PAIR: usize = BISHOP_LONG_DIAGONAL + 1;
-    pub const BISHOP_BLOCKED_PAWN: usize = BISHOP_PAIR + 1;
-    pub const QUEEN_EARLY: usize = BISHOP_BLOCKED_PAWN + 1;
-    pub const KING_ZONE_ATTACK: usize = QUEEN_EARLY + 1; // 6, by attacking role
+    pub const BISHOP_BLOCKED_PAWN: usize = BISHOP_PAIR + 1; // blocked own pawn on its colour
+    pub const QUEEN_EARLY: usize = BISHOP_BLOCKED_PAWN + 1; // per minor still at home
+    pub const KING_ZONE_ATTACK: usize = QUEEN_EARLY + 1; // 6, per king-zone square, by role
     pub const KING_ATTACKERS: usize = KING_ZONE_ATTACK + 6; // 8, by number of attackers
     pub const THREAT_BY_PAWN: usize = KING_ATTACKERS + 8; // 6, by attacked role
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6; // 6, by attacked role
-    pub const PASSED_FREE: usize = THREAT_BY_MINOR + 6; // 8, by relative rank
+    pub const PASSED_FREE: usize = THREAT_BY_MINOR + 6; // 8, stop square empty, by rank
     pub const PASSED_KING_DISTANCE: usize = PASSED_FREE + 8; // per square of distance difference
-    pub const TEMPO: usize = PASSED_KING_DISTANCE + 1;
+    pub const HANGING: usize = PASSED_KING_DISTANCE + 1; // 6, attacked and undefended, by role
+    pub const THREAT_ROOK_ON_QUEEN: usize = HANGING + 6;
+    pub const THREAT_BY_KING: usize = THREAT_ROOK_ON_QUEEN + 1; // on an undefended piece
+    pub const SAFE_CHECK: usize = THREAT_BY_KING + 1; // 6, by checking role
+    pub const KING_ZONE_WEAK: usize = SAFE_CHECK + 6; // hit by us, held by king or queen only
+    pub const KING_STORM: usize = KING_ZONE_WEAK + 1; // 8, nearest enemy pawn per file, by rank
+    pub const KING_STORM_BLOCKED: usize = KING_STORM + 8; // 8, the same, blocked by our pawn
+    pub const TEMPO: usize = KING_STORM_BLOCKED + 8;
     pub const COUNT: usize = TEMPO + 1;
 }
 
-pub const MATERIAL: [S; 6] =
-    [S(82, 96), S(330, 300), S(350, 320), S(470, 540), S(1000, 980), S(0, 0)];
-
-/// Mobility: indexed by the number of reachable squares not attacked by enemy pawns.
-pub const MOB_KNIGHT: [S; 9] = mobility::<9>(6, 6);
-pub const MOB_BISHOP: [S; 14] = mobility::<14>(5, 6);
-pub const MOB_ROOK: [S; 15] = mobility::<15>(3, 6);
-pub const MOB_QUEEN: [S; 28] = mobility::<28>(2, 3);
-
-pub const PASSED: [S; 8] =
-    [S(0, 0), S(0, 8), S(4, 14), S(10, 28), S(24, 52), S(48, 96), S(80, 150), S(0, 0)];
-pub const CONNECTED: [S; 8] =
-    [S(0, 0), S(4, 2), S(8, 4), S(10, 8), S(18, 16), S(30, 30), S(50, 50), S(0, 0)];
-pub const ISOLATED: S = S(-10, -14);
-pub const DOUBLED: S = S(-8, -20);
-pub const BACKWARD: S = S(-8, -8);
-pub const CENTER_PAWN: S = S(14, 0);
-pub const SHELTER_NEAR: S = S(14, -2);
-pub const SHELTER_FAR: S = S(7, -2);
-pub const KING_OPEN_FILE: S = S(-20, 0);
-pub const CASTLING_RIGHT: S = S(12, 0);
-pub const ROOK_OPEN: S = S(28, 10);
-pub const ROOK_HALF_OPEN: S = S(12, 8);
-pub const ROOK_SEVENTH: S = S(10, 24);
-pub const KNIGHT_OUTPOST: S = S(24, 12);
-pub const BISHOP_OUTPOST: S = S(12, 4);
-pub const KNIGHT_RIM: S = S(-12, -8);
-pub const BISHOP_LONG_DIAGONAL: S = S(16, 6);
-pub const BISHOP_PAIR: S = S(28, 52);
-pub const BISHOP_BLOCKED_PAWN: S = S(-3, -6);
-pub const QUEEN_EARLY: S = S(-8, 0);
-/// Per enemy-king-zone square attacked, by attacking role.
-pub const KING_ZONE_ATTACK: [S; 6] = [S(0, 0), S(8, 0), S(8, 0), S(10, 0), S(14, 0), S(0, 0)];
-/// By the number of pieces attacking the enemy king zone (more attackers are worth more).
-pub const KING_ATTACKERS: [S; 8] =
-    [S(0, 0), S(-10, 0), S(0, 0), S(20, 4), S(45, 8), S(70, 10), S(90, 12), S(100, 12)];
-pub const THREAT_BY_PAWN: [S; 6] = [S(0, 0), S(50, 30), S(50, 30), S(70, 25), S(60, 20), S(0, 0)];
-pub const THREAT_BY_MINOR: [S; 6] = [S(2, 10), S(0, 0), S(0, 0), S(40, 20), S(40, 20), S(0, 0)];
-pub const PASSED_FREE: [S; 8] =
-    [S(0, 0), S(0, 2), S(0, 4), S(2, 10), S(6, 20), S(12, 40), S(20, 70), S(0, 0)];
-pub const PASSED_KING_DISTANCE: S = S(0, 6);
-pub const TEMPO: S = S(14, 6);
-
-/// Mobility curve: from `-step_mg * n/2` upward, flattening (a square-root-like shape).
-const fn mobility<const N: usize>(step_mg: i32, step_eg: i32) -> [S; N] {
-    let mut t = [S(0, 0); N];
-    let mut i = 0;
-    while i < N {
-        // isqrt(4i) grows fast for the first squares and slowly later.
-        let r = isqrt(16 * i as i32) - isqrt(4 * N as i32);
-        t[i] = S(step_mg * r, step_eg * r);
-        i += 1;
-    }
-    t
-}
-
-const fn isqrt(x: i32) -> i32 {
-    let mut r = 0;
-    while (r + 1) * (r + 1) <= x {
-        r += 1;
-    }
-    r
-}
-
-/// Distance from the centre, 0 (d4, e4, d5, e5) to 3 (corners) in the Chebyshev sense.
-const fn centre_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    if df > dr { df } else { dr }
-}
-
-const fn pst(role: usize) -> [S; 64] {
-    let mut t = [S(0, 0); 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let f = (sq % 8) as i32;
-        let r = (sq / 8) as i32;
-        let c = 3 - centre_distance(sq); // 0 on the rim .. 3 in the centre
-        let centre_file = if f == 3 || f == 4 { 1 } else { 0 };
-        t[sq] = match role {
-            0 => {
-                if r == 0 || r == 7 {
-                    S(0, 0)
-                } else {
-                    S((r - 1) * 3 + centre_file * (r - 1) * 4, (r - 1) * 8)
-                }
-            }
-            1 => S(c * 10 - 12 + if r >= 2 && r <= 5 { 4 } else { 0 }, c * 8 - 10),
-            2 => S(c * 5 - 6, c * 5 - 6),
-            3 => S(if r == 6 { 10 } else { 0 } + centre_file * 4, 0),
-            4 => S(c * 2 - 3, c * 6 - 8),
-            _ => {
-                let mg = if r == 0 {
-                    match f {
-                        0 | 1 | 2 | 6 | 7 => 16,
-                        _ => 0,
-                    }
-                } else {
-                    -12 * r
-                };
-                S(mg, c * 14 - 18)
-            }
-        };
-        sq += 1;
-    }
-    t
-}
+// BEGIN TUNED
+#[rustfmt::skip]
+pub const MATERIAL: [S; 6] = [
+    S(84, 91), S(343, 320), S(353, 346), S(483, 573), S(1065, 970), S(0, 0),
+];
+#[rustfmt::skip]
+pub const PST: [S; 384] = [
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(10, 18), S(-2, -4), S(4, 9), S(-11, -14), S(-5, 4), S(15, 7), S(18, -7), S(12, -5),
+    S(11, 9), S(-14, 16), S(1, 16), S(-1, 8), S(5, 21), S(14, 16), S(10, 4), S(11, 12),
+    S(8, 18), S(-8, 21), S(10, 11), S(9, 19), S(10, 23), S(11, 10), S(-4, 9), S(4, 26),
+    S(17, 20), S(6, 23), S(2, 11), S(15, 17), S(7, 23), S(23, 7), S(-3, 21), S(3, 40),
+    S(-9, 24), S(15, 23), S(21, 37), S(20, 0), S(1, 39), S(8, 44), S(-18, 46), S(5, 17),
+    S(30, 19), S(32, 44), S(19, 42), S(51, 58), S(31, 30), S(-1, 42), S(31, 41), S(14, 29),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(-18, -14), S(-8, -8), S(-19, -30), S(-8, -29), S(-40, -11), S(-10, -23), S(-10, -22), S(-6, -19),
+    S(-18, -25), S(5, -13), S(-13, -20), S(2, -11), S(3, -3), S(-5, -11), S(16, 8), S(-31, -3),
+    S(-8, 8), S(-5, -24), S(1, 2), S(2, 2), S(17, 3), S(7, 8), S(11, -22), S(-19, -10),
+    S(0, -2), S(3, 6), S(2, 16), S(11, 20), S(12, 17), S(6, 12), S(21, 12), S(8, 6),
+    S(-14, -12), S(3, -8), S(10, 20), S(19, 5), S(9, 28), S(15, 20), S(-1, 1), S(-7, -1),
+    S(-10, -19), S(6, 3), S(2, 9), S(48, 11), S(11, -6), S(18, 4), S(26, 3), S(1, 1),
+    S(1, -28), S(5, 7), S(-18, 14), S(-2, -1), S(-11, 4), S(10, 1), S(-7, -2), S(0, -2),
+    S(-18, -13), S(-11, -4), S(-4, 4), S(-10, -5), S(-11, -3), S(-9, -2), S(-16, -10), S(-11, -11),
+    S(12, -12), S(3, -17), S(-10, -10), S(-3, -14), S(-11, -8), S(-8, -5), S(7, 6), S(-8, -3),
+    S(-14, -23), S(-13, -22), S(-4, -4), S(-9, -4), S(-5, -5), S(17, 5), S(-4, -8), S(-18, -17),
+    S(5, -9), S(-1, 5), S(-13, 2), S(4, 0), S(1, 17), S(4, -7), S(1, 14), S(3, -11),
+    S(3, -19), S(-6, 3), S(13, 11), S(7, 14), S(17, 8), S(7, 3), S(11, -5), S(-6, -21),
+    S(-23, 5), S(9, 9), S(17, -2), S(24, 27), S(21, 9), S(3, 7), S(-4, 4), S(-4, -4),
+    S(-21, 12), S(12, 4), S(-21, -3), S(2, 4), S(16, 3), S(0, 4), S(9, 3), S(-7, -11),
+    S(-8, -4), S(-30, 0), S(0, 5), S(-2, 10), S(-9, 4), S(-2, 3), S(-6, 4), S(-13, 2),
+    S(-3, -7), S(-6, -7), S(-13, -18), S(0, 9), S(-4, -3), S(-5, 2), S(-7, -4), S(-10, -9),
+    S(-2, -27), S(1, -18), S(-3, -6), S(5, -20), S(4, -22), S(4, -23), S(-7, -12), S(-8, -17),
+    S(-4, -2), S(-19, -21), S(10, -11), S(-1, -15), S(-10, -13), S(-19, 12), S(1, -19), S(-16, -10),
+    S(-21, 7), S(-2, 4), S(-6, 1), S(-17, -3), S(10, -28), S(-20, -7), S(4, -9), S(-21, -2),
+    S(3, -12), S(-18, 23), S(7, 14), S(12, 0), S(6, -7), S(-14, -2), S(0, 12), S(-4, 5),
+    S(-11, 10), S(0, 2), S(-3, 18), S(11, 2), S(7, 5), S(14, 3), S(4, 7), S(7, 1),
+    S(4, 15), S(12, 2), S(1, 8), S(26, 17), S(34, 6), S(16, 14), S(21, 9), S(11, 17),
+    S(-10, 16), S(24, 13), S(17, 2), S(35, 8), S(17, 2), S(0, 3), S(22, -4), S(15, -1),
+    S(5, 14), S(16, 10), S(-8, 17), S(0, 18), S(1, 14), S(-2, 3), S(8, 1), S(9, 7),
+    S(-11, -20), S(-13, -6), S(-9, -6), S(0, -24), S(-7, -10), S(8, -34), S(7, -19), S(-9, -12),
+    S(-13, -12), S(16, -25), S(6, -23), S(-1, -5), S(8, -21), S(7, -10), S(-6, -12), S(10, -18),
+    S(-17, 3), S(-7, -11), S(-7, 1), S(-11, -4), S(-6, 5), S(8, -20), S(15, -13), S(9, -12),
+    S(1, -10), S(-6, -11), S(-1, 6), S(-9, 16), S(-7, 7), S(3, 23), S(-1, -3), S(1, -1),
+    S(1, 4), S(-16, -7), S(2, 9), S(-4, 8), S(-5, 7), S(3, 15), S(0, -5), S(-3, 10),
+    S(9, 23), S(11, 8), S(6, 16), S(2, 4), S(-3, 4), S(8, -4), S(14, 13), S(-4, -2),
+    S(-10, -1), S(-6, -10), S(-6, 6), S(-1, 4), S(1, 9), S(0, 4), S(17, 12), S(-6, 0),
+    S(3, -8), S(8, -5), S(-1, -1), S(-11, -8), S(2, 0), S(3, -2), S(0, -6), S(7, 3),
+    S(21, -34), S(8, -20), S(13, -13), S(-11, -21), S(-3, -27), S(-4, -25), S(14, -25), S(16, -49),
+    S(-12, -33), S(-7, -7), S(-15, -4), S(-14, -7), S(-8, -13), S(-14, -8), S(-2, -9), S(-2, -28),
+    S(-29, -28), S(-20, -12), S(-35, 8), S(-40, 9), S(-17, 7), S(11, -13), S(-10, -11), S(-24, -23),
+    S(-36, -23), S(-33, 0), S(-38, 13), S(-67, 18), S(-46, 18), S(-43, 5), S(-24, 4), S(-34, -24),
+    S(-51, -38), S(-43, 3), S(-64, 24), S(-63, 24), S(-66, 22), S(-58, 28), S(-50, 16), S(-45, -13),
+    S(-61, -27), S(-50, 18), S(-64, 35), S(-56, 23), S(-62, 29), S(-56, 17), S(-51, 30), S(-55, 2),
+    S(-72, -29), S(-66, -2), S(-70, -2), S(-67, 1), S(-71, 2), S(-64, 19), S(-64, 21), S(-68, -17),
+    S(-86, -40), S(-83, -21), S(-84, -34), S(-82, -21), S(-84, -16), S(-81, -10), S(-81, -10), S(-85, -27),
+];
+#[rustfmt::skip]
+pub const MOB_KNIGHT: [S; 9] = [
+    S(-19, -44), S(-15, -29), S(-6, -7), S(3, 6), S(12, 22), S(14, 28), S(20, 32), S(22, 32),
+    S(27, 23),
+];
+#[rustfmt::skip]
+pub const MOB_BISHOP: [S; 14] = [
+    S(-23, -45), S(-22, -19), S(-6, -1), S(-1, 8), S(5, 15), S(12, 14), S(16, 18), S(20, 22),
+    S(20, 26), S(29, 28), S(34, 27), S(19, 27), S(33, 28), S(-8, 39),
+];
+#[rustfmt::skip]
+pub const MOB_ROOK: [S; 15] = [
+    S(-44, -47), S(-4, -45), S(1, -25), S(-1, -2), S(1, 11), S(1, 17), S(9, 18), S(15, 24),
+    S(16, 29), S(17, 37), S(18, 39), S(19, 49), S(29, 43), S(33, 40), S(2, 52),
+];
+#[rustfmt::skip]
+pub const MOB_QUEEN: [S; 28] = [
+    S(-20, -30), S(-12, -19), S(1, -16), S(-4, -17), S(-5, -13), S(-4, -7), S(0, -18), S(1, -5),
+    S(4, 5), S(5, 27), S(8, 24), S(8, 24), S(8, 24), S(11, 32), S(15, 25), S(21, 24),
+    S(22, 22), S(15, 24), S(13, 27), S(26, 24), S(22, 15), S(14, 7), S(14, 5), S(16, 3),
+    S(16, 17), S(16, 11), S(19, 27), S(17, 22),
+];
+#[rustfmt::skip]
+pub const PASSED: [S; 8] = [
+    S(0, 0), S(20, -3), S(8, 6), S(-5, 35), S(17, 61), S(65, 118), S(128, 131), S(0, 0),
+];
+#[rustfmt::skip]
+pub const CONNECTED: [S; 8] = [
+    S(0, 0), S(2, 7), S(9, 5), S(15, 6), S(21, 18), S(16, 30), S(54, 34), S(0, 0),
+];
+pub const ISOLATED: [S; 1] = [S(-9, -12)];
+pub const DOUBLED: [S; 1] = [S(-11, -7)];
+pub const BACKWARD: [S; 1] = [S(-3, -15)];
+pub const CENTER_PAWN: [S; 1] = [S(0, 1)];
+pub const SHELTER_NEAR: [S; 1] = [S(16, -12)];
+pub const SHELTER_FAR: [S; 1] = [S(7, -8)];
+pub const KING_OPEN_FILE: [S; 1] = [S(-14, -13)];
+pub const CASTLING_RIGHT: [S; 1] = [S(14, 11)];
+pub const ROOK_OPEN: [S; 1] = [S(34, 9)];
+pub const ROOK_HALF_OPEN: [S; 1] = [S(16, 7)];
+pub const ROOK_SEVENTH: [S; 1] = [S(4, 16)];
+pub const KNIGHT_OUTPOST: [S; 1] = [S(25, 10)];
+pub const BISHOP_OUTPOST: [S; 1] = [S(19, 0)];
+pub const KNIGHT_RIM: [S; 1] = [S(-2, 6)];
+pub const BISHOP_LONG_DIAGONAL: [S; 1] = [S(12, 16)];
+pub const BISHOP_PAIR: [S; 1] = [S(42, 54)];
+pub const BISHOP_BLOCKED_PAWN: [S; 1] = [S(-5, -9)];
+pub const QUEEN_EARLY: [S; 1] = [S(-3, -7)];
+#[rustfmt::skip]
+pub const KING_ZONE_ATTACK: [S; 6] = [
+    S(0, 0), S(9, -1), S(6, -1), S(4, 2), S(13, 8), S(0, 0),
+];
+#[rustfmt::skip]
+pub const KING_ATTACKERS: [S; 8] = [
+    S(0, 0), S(-12, 2), S(-1, 1), S(40, 0), S(56, 12), S(72, 11), S(90, 12), S(100, 12),
+];
+#[rustfmt::skip]
+pub const THREAT_BY_PAWN: [S; 6] = [
+    S(0, 0), S(32, 21), S(38, 21), S(52, 16), S(41, 15), S(0, 0),
+];
+#[rustfmt::skip]
+pub const THREAT_BY_MINOR: [S; 6] = [
+    S(2, 10), S(0, 0), S(0, 0), S(40, 17), S(28, 19), S(0, 0),
+];
+#[rustfmt::skip]
+pub const PASSED_FREE: [S; 8] = [
+    S(0, 0), S(2, 20), S(-2, 2), S(8, 15), S(4, 31), S(6, 38), S(59, 68), S(0, 0),
+];
+pub const PASSED_KING_DISTANCE: [S; 1] = [S(-8, 17)];
+#[rustfmt::skip]
+pub const HANGING: [S; 6] = [
+    S(12, 35), S(22, 7), S(24, 12), S(20, -6), S(5, 2), S(0, 0),
+];
+pub const THREAT_ROOK_ON_QUEEN: [S; 1] = [S(38, 22)];
+pub const THREAT_BY_KING: [S; 1] = [S(6, 13)];
+#[rustfmt::skip]
+pub const SAFE_CHECK: [S; 6] = [
+    S(0, 0), S(32, 2), S(3, 12), S(25, 10), S(13, 30), S(0, 0),
+];
+pub const KING_ZONE_WEAK: [S; 1] = [S(6, -3)];
+#[rustfmt::skip]
+pub const KING_STORM: [S; 8] = [
+    S(0, 0), S(25, 75), S(-9, 59), S(-11, 23), S(-3, 3), S(5, 0), S(3, -4), S(0, 0),
+];
+#[rustfmt::skip]
+pub const KING_STORM_BLOCKED: [S; 8] = [
+    S(0, 0), S(0, 0), S(-17, 2), S(5, 0), S(-1, -20), S(14, -7), S(11, -20), S(0, 0),
+];
+pub const TEMPO: [S; 1] = [S(9, 7)];
+// END TUNED
 
 macro_rules! put {
     ($w:ident, $at:expr, $table:expr) => {{
@@ -172,91 +219,126 @@ macro_rules! put {
 const fn build() -> [S; idx::COUNT] {
     let mut w = [S(0, 0); idx::COUNT];
     put!(w, idx::MATERIAL, MATERIAL);
-    let mut role = 0;
-    while role < 6 {
-        put!(w, idx::PST + 64 * role, pst(role));
-        role += 1;
-    }
+    put!(w, idx::PST, PST);
     put!(w, idx::MOB_KNIGHT, MOB_KNIGHT);
     put!(w, idx::MOB_BISHOP, MOB_BISHOP);
     put!(w, idx::MOB_ROOK, MOB_ROOK);
     put!(w, idx::MOB_QUEEN, MOB_QUEEN);
     put!(w, idx::PASSED, PASSED);
     put!(w, idx::CONNECTED, CONNECTED);
+    put!(w, idx::ISOLATED, ISOLATED);
+    put!(w, idx::DOUBLED, DOUBLED);
+    put!(w, idx::BACKWARD, BACKWARD);
+    put!(w, idx::CENTER_PAWN, CENTER_PAWN);
+    put!(w, idx::SHELTER_NEAR, SHELTER_NEAR);
+    put!(w, idx::SHELTER_FAR, SHELTER_FAR);
+    put!(w, idx::KING_OPEN_FILE, KING_OPEN_FILE);
+    put!(w, idx::CASTLING_RIGHT, CASTLING_RIGHT);
+    put!(w, idx::ROOK_OPEN, ROOK_OPEN);
+    put!(w, idx::ROOK_HALF_OPEN, ROOK_HALF_OPEN);
+    put!(w, idx::ROOK_SEVENTH, ROOK_SEVENTH);
+    put!(w, idx::KNIGHT_OUTPOST, KNIGHT_OUTPOST);
+    put!(w, idx::BISHOP_OUTPOST, BISHOP_OUTPOST);
+    put!(w, idx::KNIGHT_RIM, KNIGHT_RIM);
+    put!(w, idx::BISHOP_LONG_DIAGONAL, BISHOP_LONG_DIAGONAL);
+    put!(w, idx::BISHOP_PAIR, BISHOP_PAIR);
+    put!(w, idx::BISHOP_BLOCKED_PAWN, BISHOP_BLOCKED_PAWN);
+    put!(w, idx::QUEEN_EARLY, QUEEN_EARLY);
     put!(w, idx::KING_ZONE_ATTACK, KING_ZONE_ATTACK);
     put!(w, idx::KING_ATTACKERS, KING_ATTACKERS);
     put!(w, idx::THREAT_BY_PAWN, THREAT_BY_PAWN);
     put!(w, idx::THREAT_BY_MINOR, THREAT_BY_MINOR);
     put!(w, idx::PASSED_FREE, PASSED_FREE);
-    w[idx::ISOLATED] = ISOLATED;
-    w[idx::DOUBLED] = DOUBLED;
-    w[idx::BACKWARD] = BACKWARD;
-    w[idx::CENTER_PAWN] = CENTER_PAWN;
-    w[idx::SHELTER_NEAR] = SHELTER_NEAR;
-    w[idx::SHELTER_FAR] = SHELTER_FAR;
-    w[idx::KING_OPEN_FILE] = KING_OPEN_FILE;
-    w[idx::CASTLING_RIGHT] = CASTLING_RIGHT;
-    w[idx::ROOK_OPEN] = ROOK_OPEN;
-    w[idx::ROOK_HALF_OPEN] = ROOK_HALF_OPEN;
-    w[idx::ROOK_SEVENTH] = ROOK_SEVENTH;
-    w[idx::KNIGHT_OUTPOST] = KNIGHT_OUTPOST;
-    w[idx::BISHOP_OUTPOST] = BISHOP_OUTPOST;
-    w[idx::KNIGHT_RIM] = KNIGHT_RIM;
-    w[idx::BISHOP_LONG_DIAGONAL] = BISHOP_LONG_DIAGONAL;
-    w[idx::BISHOP_PAIR] = BISHOP_PAIR;
-    w[idx::BISHOP_BLOCKED_PAWN] = BISHOP_BLOCKED_PAWN;
-    w[idx::QUEEN_EARLY] = QUEEN_EARLY;
-    w[idx::PASSED_KING_DISTANCE] = PASSED_KING_DISTANCE;
-    w[idx::TEMPO] = TEMPO;
+    put!(w, idx::PASSED_KING_DISTANCE, PASSED_KING_DISTANCE);
+    put!(w, idx::HANGING, HANGING);
+    put!(w, idx::THREAT_ROOK_ON_QUEEN, THREAT_ROOK_ON_QUEEN);
+    put!(w, idx::THREAT_BY_KING, THREAT_BY_KING);
+    put!(w, idx::SAFE_CHECK, SAFE_CHECK);
+    put!(w, idx::KING_ZONE_WEAK, KING_ZONE_WEAK);
+    put!(w, idx::KING_STORM, KING_STORM);
+    put!(w, idx::KING_STORM_BLOCKED, KING_STORM_BLOCKED);
+    put!(w, idx::TEMPO, TEMPO);
     w
 }
 
 /// All weights, flat; index with [`idx`].
 pub static WEIGHTS: [S; idx::COUNT] = build();
 
+/// Every named sub-table and its offset in [`WEIGHTS`], in index order.
+pub const TABLES: [(&str, usize); 40] = [
+    ("MATERIAL", idx::MATERIAL),
+    ("PST", idx::PST),
+    ("MOB_KNIGHT", idx::MOB_KNIGHT),
+    ("MOB_BISHOP", idx::MOB_BISHOP),
+    ("MOB_ROOK", idx::MOB_ROOK),
+    ("MOB_QUEEN", idx::MOB_QUEEN),
+    ("PASSED", idx::PASSED),
+    ("CONNECTED", idx::CONNECTED),
+    ("ISOLATED", idx::ISOLATED),
+    ("DOUBLED", idx::DOUBLED),
+    ("BACKWARD", idx::BACKWARD),
+    ("CENTER_PAWN", idx::CENTER_PAWN),
+    ("SHELTER_NEAR", idx::SHELTER_NEAR),
+    ("SHELTER_FAR", idx::SHELTER_FAR),
+    ("KING_OPEN_FILE", idx::KING_OPEN_FILE),
+    ("CASTLING_RIGHT", idx::CASTLING_RIGHT),
+    ("ROOK_OPEN", idx::ROOK_OPEN),
+    ("ROOK_HALF_OPEN", idx::ROOK_HALF_OPEN),
+    ("ROOK_SEVENTH", idx::ROOK_SEVENTH),
+    ("KNIGHT_OUTPOST", idx::KNIGHT_OUTPOST),
+    ("BISHOP_OUTPOST", idx::BISHOP_OUTPOST),
+    ("KNIGHT_RIM", idx::KNIGHT_RIM),
+    ("BISHOP_LONG_DIAGONAL", idx::BISHOP_LONG_DIAGONAL),
+    ("BISHOP_PAIR", idx::BISHOP_PAIR),
+    ("BISHOP_BLOCKED_PAWN", idx::BISHOP_BLOCKED_PAWN),
+    ("QUEEN_EARLY", idx::QUEEN_EARLY),
+    ("KING_ZONE_ATTACK", idx::KING_ZONE_ATTACK),
+    ("KING_ATTACKERS", idx::KING_ATTACKERS),
+    ("THREAT_BY_PAWN", idx::THREAT_BY_PAWN),
+    ("THREAT_BY_MINOR", idx::THREAT_BY_MINOR),
+    ("PASSED_FREE", idx::PASSED_FREE),
+    ("PASSED_KING_DISTANCE", idx::PASSED_KING_DISTANCE),
+    ("HANGING", idx::HANGING),
+    ("THREAT_ROOK_ON_QUEEN", idx::THREAT_ROOK_ON_QUEEN),
+    ("THREAT_BY_KING", idx::THREAT_BY_KING),
+    ("SAFE_CHECK", idx::SAFE_CHECK),
+    ("KING_ZONE_WEAK", idx::KING_ZONE_WEAK),
+    ("KING_STORM", idx::KING_STORM),
+    ("KING_STORM_BLOCKED", idx::KING_STORM_BLOCKED),
+    ("TEMPO", idx::TEMPO),
+];
+
+/// The length of sub-table `t` (an index into [`TABLES`]).
+pub const fn table_len(t: usize) -> usize {
+    let end = if t + 1 < TABLES.len() { TABLES[t + 1].1 } else { idx::COUNT };
+    end - TABLES[t].1
+}
+
 /// The name of the sub-table a flat index belongs to, and the offset inside it (for the tuner's
 /// output and the `eval` breakdown).
 pub fn name_of(i: usize) -> (&'static str, usize) {
-    const NAMES: [(&str, usize); 33] = [
-        ("MATERIAL", idx::MATERIAL),
-        ("PST", idx::PST),
-        ("MOB_KNIGHT", idx::MOB_KNIGHT),
-        ("MOB_BISHOP", idx::MOB_BISHOP),
-        ("MOB_ROOK", idx::MOB_ROOK),
-        ("MOB_QUEEN", idx::MOB_QUEEN),
-        ("PASSED", idx::PASSED),
-        ("CONNECTED", idx::CONNECTED),
-        ("ISOLATED", idx::ISOLATED),
-        ("DOUBLED", idx::DOUBLED),
-        ("BACKWARD", idx::BACKWARD),
-        ("CENTER_PAWN", idx::CENTER_PAWN),
-        ("SHELTER_NEAR", idx::SHELTER_NEAR),
-        ("SHELTER_FAR", idx::SHELTER_FAR),
-        ("KING_OPEN_FILE", idx::KING_OPEN_FILE),
-        ("CASTLING_RIGHT", idx::CASTLING_RIGHT),
-        ("ROOK_OPEN", idx::ROOK_OPEN),
-        ("ROOK_HALF_OPEN", idx::ROOK_HALF_OPEN),
-        ("ROOK_SEVENTH", idx::ROOK_SEVENTH),
-        ("KNIGHT_OUTPOST", idx::KNIGHT_OUTPOST),
-        ("BISHOP_OUTPOST", idx::BISHOP_OUTPOST),
-        ("KNIGHT_RIM", idx::KNIGHT_RIM),
-        ("BISHOP_LONG_DIAGONAL", idx::BISHOP_LONG_DIAGONAL),
-        ("BISHOP_PAIR", idx::BISHOP_PAIR),
-        ("BISHOP_BLOCKED_PAWN", idx::BISHOP_BLOCKED_PAWN),
-        ("QUEEN_EARLY", idx::QUEEN_EARLY),
-        ("KING_ZONE_ATTACK", idx::KING_ZONE_ATTACK),
-        ("KING_ATTACKERS", idx::KING_ATTACKERS),
-        ("THREAT_BY_PAWN", idx::THREAT_BY_PAWN),
-        ("THREAT_BY_MINOR", idx::THREAT_BY_MINOR),
-        ("PASSED_FREE", idx::PASSED_FREE),
-        ("PASSED_KING_DISTANCE", idx::PASSED_KING_DISTANCE),
-        ("TEMPO", idx::TEMPO),
-    ];
-    let mut best = NAMES[0];
-    for n in NAMES {
+    let mut best = TABLES[0];
+    for n in TABLES {
         if n.1 <= i {
             best = n;
         }
     }
     (best.0, i - best.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_tile_the_weight_array() {
+        let mut at = 0;
+        for (t, &(name, offset)) in TABLES.iter().enumerate() {
+            assert_eq!(offset, at, "{name} starts where the previous table ends");
+            assert!(table_len(t) > 0);
+            at += table_len(t);
+        }
+        assert_eq!(at, idx::COUNT);
+        assert_eq!(name_of(idx::PST + 64 + 3), ("PST", 67));
+    }
 }
