@@ -14,6 +14,10 @@
 #   -o LIST   comma-separated opponents     (default: sf2000,sf2850,glaurung,toga2,ethereal)
 #             known: sf1500 sf2000 sf2850 glaurung toga2 ethereal gnuchess
 #   -r DIR    results directory             (default: tools/match/results/<stamp>)
+#   -R N      rounds (default: 1): each round plays GAMES games against every
+#             opponent in turn, round r with seed SEED+r-1 (fresh openings),
+#             into DIR/r<r>/; the summary adds the rounds up (combine.py).
+#             Stopped early, every opponent still has about as many games.
 #   -A        no score adjudication (default: resign 1000cp/4 moves,
 #             draw 10cp/8 moves after move 40)
 # Example: tools/match/gauntlet.sh -n 40 -t 5+0.05 -c 2 -- --option1 Hash=64
@@ -32,9 +36,10 @@ BOOK="${SHARED_DATA:-/work/shared/data}/openings/8moves_v3.pgn"
 SEED=1
 OPPONENTS="sf2000,sf2850,glaurung,toga2,ethereal"
 RESULTS=""
+ROUNDS=1
 ADJ=(--resign-score 1000 --resign-moves 4 --draw-score 10 --draw-moves 8 --draw-after 40)
 
-while getopts "e:N:n:t:c:b:s:o:r:Ah" opt; do
+while getopts "e:N:n:t:c:b:s:o:r:R:Ah" opt; do
     case "$opt" in
         e) ENGINE="$OPTARG" ;;
         N) NAME="$OPTARG" ;;
@@ -45,8 +50,9 @@ while getopts "e:N:n:t:c:b:s:o:r:Ah" opt; do
         s) SEED="$OPTARG" ;;
         o) OPPONENTS="$OPTARG" ;;
         r) RESULTS="$OPTARG" ;;
+        R) ROUNDS="$OPTARG" ;;
         A) ADJ=() ;;
-        h) sed -n '2,21p' "$0"; exit 0 ;;
+        h) sed -n '2,25p' "$0"; exit 0 ;;
         *) exit 2 ;;
     esac
 done
@@ -95,12 +101,7 @@ if [[ "$first" == */* && ! -x "$first" ]]; then
     exit 2
 fi
 
-OPENING_ARGS=()
-if [ -f "$BOOK" ]; then
-    OPENING_ARGS=(--openings "$BOOK" --seed "$SEED")
-else
-    echo "warning: openings '$BOOK' not found; playing from the start position" >&2
-fi
+[ -f "$BOOK" ] || echo "warning: openings '$BOOK' not found; playing from the start position" >&2
 
 [ -n "$RESULTS" ] || RESULTS="$HERE/results/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$RESULTS"
@@ -109,43 +110,31 @@ NAME_ARGS=()
 
 {
     echo "engine: $ENGINE"
-    echo "games: $GAMES  tc: $TC  concurrency: $CONC  openings: $BOOK  seed: $SEED"
+    echo "games: $GAMES  rounds: $ROUNDS  tc: $TC  concurrency: $CONC  openings: $BOOK  seed: $SEED"
     echo "adjudication: ${ADJ[*]:-none}  extra: ${EXTRA[*]:-none}"
 } > "$RESULTS/settings.txt"
 
 status=0
 IFS=',' read -r -a LIST <<< "$OPPONENTS"
-for opp in "${LIST[@]}"; do
-    opponent "$opp" || { status=1; continue; }
-    echo "=== $opp ($(date +%H:%M:%S))"
-    if ! python3 "$HERE/match.py" --engine1 "$ENGINE" "${NAME_ARGS[@]}" "${OPP[@]}" \
-            --tc "$TC" --games "$GAMES" --concurrency "$CONC" \
-            "${OPENING_ARGS[@]}" "${ADJ[@]}" --event "gauntlet $opp" \
-            --pgn-out "$RESULTS/$opp.pgn" --json-out "$RESULTS/$opp.json" \
-            "${EXTRA[@]}" 2>&1 | tee "$RESULTS/$opp.log"; then
-        echo "match against $opp failed (see $RESULTS/$opp.log)" >&2
-        status=1
-    fi
+for ((round = 1; round <= ROUNDS; round++)); do
+    OUT="$RESULTS"
+    if [ "$ROUNDS" -gt 1 ]; then OUT="$RESULTS/r$round"; mkdir -p "$OUT"; fi
+    OPENING_ARGS=()
+    [ -f "$BOOK" ] && OPENING_ARGS=(--openings "$BOOK" --seed $((SEED + round - 1)))
+    for opp in "${LIST[@]}"; do
+        opponent "$opp" || { status=1; continue; }
+        echo "=== $opp round $round/$ROUNDS ($(date +%H:%M:%S))"
+        if ! python3 "$HERE/match.py" --engine1 "$ENGINE" "${NAME_ARGS[@]}" "${OPP[@]}" \
+                --tc "$TC" --games "$GAMES" --concurrency "$CONC" \
+                "${OPENING_ARGS[@]}" "${ADJ[@]}" --event "gauntlet $opp" \
+                --pgn-out "$OUT/$opp.pgn" --json-out "$OUT/$opp.json" \
+                "${EXTRA[@]}" 2>&1 | tee "$OUT/$opp.log"; then
+            echo "match against $opp failed (see $OUT/$opp.log)" >&2
+            status=1
+        fi
+    done
 done
 
-# One line per opponent from the JSON summaries.
-python3 - "$RESULTS" "${LIST[@]}" <<'EOF' | tee "$RESULTS/summary.txt"
-import json, os, sys
-root, opps = sys.argv[1], sys.argv[2:]
-fmt = "{:<12} {:>6} {:>12} {:>7} {:>9} {:>7} {:>7}"
-print(fmt.format("opponent", "games", "W/D/L", "score", "elo", "+/-", "LOS"))
-for opp in opps:
-    path = os.path.join(root, opp + ".json")
-    if not os.path.exists(path):
-        print(f"{opp:<12} (no result)")
-        continue
-    s = json.load(open(path))
-    # JSON has null for infinite values (0% or 100% score)
-    elo = (("+inf" if s["score"] > 0.5 else "-inf") if s["elo"] is None
-           else f"{s['elo']:+.1f}")
-    err = "inf" if s["elo_error"] is None else f"{s['elo_error']:.1f}"
-    print(fmt.format(opp, s["games"], f"{s['wins']}/{s['draws']}/{s['losses']}",
-                     f"{100 * s['score']:.1f}%", elo, err, f"{100 * s['los']:.1f}%"))
-EOF
+python3 "$HERE/combine.py" "$RESULTS" | tee "$RESULTS/summary.txt"
 echo "results in $RESULTS"
 exit $status

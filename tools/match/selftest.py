@@ -236,6 +236,24 @@ def test_draw_adjudication():
     assert [g.headers["PlyCount"] for g in games] == ["8", "8"]
 
 
+def test_combine_rounds():
+    """combine.py adds up per-round JSON summaries by opponent."""
+    for r in (1, 2):
+        os.makedirs(os.path.join(TMP, "rounds", f"r{r}"), exist_ok=True)
+        run_match(f"rounds/r{r}/fake", f"{FAKE} --name A --score 500",
+                  f"{FAKE} --name B --score -500", "--nodes", "1", "--games", "2",
+                  "--resign-score", "400", "--resign-moves", "3")
+    proc = subprocess.run([sys.executable, os.path.join(HERE, "combine.py"),
+                           os.path.join(TMP, "rounds")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("fake "))
+    fields = line.split()
+    assert fields[1:4] == ["4", "4/0/0", "100.0%"], line
+    assert fields[6] == "6", line   # mean PlyCount
+    assert "adjudication 4" in proc.stdout, proc.stdout
+
+
 def test_sprt_stops():
     out, games, summary = run_match(
         "sprt", f"{FAKE} --name A --score 900", f"{FAKE} --name B --score -900",
@@ -268,7 +286,7 @@ def test_start_failure():
 TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
-         test_draw_adjudication, test_sprt_stops, test_restart_failure_is_fatal,
+         test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_restart_failure_is_fatal,
          test_start_failure]
 
 
