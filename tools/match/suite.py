@@ -11,7 +11,8 @@
 
 ENGINE is a command line (split like a shell would). Options: --option NAME=VALUE (repeatable),
 --movetime MS (epd, default 1000), --nodes N (mates: cap per problem, default 20M),
---limit K (first K positions of each file), --json FILE (the per-position results).
+--limit K (first K positions of each file), --json FILE (the per-position results),
+--jobs N (N engine processes working through the positions side by side; default 1).
 
 Driven by python-chess's engine module (PyPI `chess`); each position starts with `ucinewgame`.
 """
@@ -22,6 +23,7 @@ import re
 import shlex
 import statistics
 import sys
+import threading
 import time
 
 import chess
@@ -53,38 +55,75 @@ def read_mates(path):
                 yield fen, int(m.group(1))
 
 
+def run_jobs(args, tasks, solve):
+    """Runs `solve(engine, task)` over `tasks` with `args.jobs` engines, each in its own
+    thread; the results come back in the order of `tasks`."""
+    results = [None] * len(tasks)
+    next_index = iter(range(len(tasks)))
+    lock = threading.Lock()
+    errors = []
+
+    def worker():
+        try:
+            eng = open_engine(args.engine, args.option)
+        except Exception as e:  # noqa: BLE001 - reported below, the other workers go on
+            errors.append(e)
+            return
+        try:
+            while True:
+                with lock:
+                    i = next(next_index, None)
+                if i is None:
+                    return
+                results[i] = solve(eng, tasks[i])
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+        finally:
+            eng.quit()
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, args.jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
+def solve_mate(eng, task):
+    path, fen, n, nodes = task
+    board = chess.Board(fen)
+    t0 = time.monotonic()
+    info = eng.analyse(board, chess.engine.Limit(mate=n, nodes=nodes), game=object())
+    secs = time.monotonic() - t0
+    score = info.get("score")
+    mate = score.relative.mate() if score else None
+    pv = info.get("pv", [])
+    b = board.copy()
+    for mv in pv:
+        if mv not in b.legal_moves:
+            break
+        b.push(mv)
+    # "exact": the stated mate; "shorter": a faster mate than the problem states
+    # (a cook in the collection); "longer" or "none": not found within the cap.
+    kind = ("none" if mate is None or mate <= 0 else "exact" if mate == n
+            else "shorter" if mate < n else "longer")
+    if kind != "exact":
+        print(f"{kind}: mate in {n} {fen}: reported {mate}", file=sys.stderr)
+    return {"file": path, "fen": fen, "n": n, "kind": kind, "mate": mate,
+            "pv_mates": b.is_checkmate(), "nodes": info.get("nodes", 0),
+            "depth": info.get("depth", 0), "seconds": round(secs, 3)}
+
+
 def run_mates(args):
-    eng = open_engine(args.engine, args.option)
-    results = []
-    try:
-        for path in args.files:
-            for k, (fen, n) in enumerate(read_mates(path)):
-                if args.limit and k >= args.limit:
-                    break
-                board = chess.Board(fen)
-                t0 = time.monotonic()
-                info = eng.analyse(board, chess.engine.Limit(mate=n, nodes=args.nodes),
-                                   game=object())
-                secs = time.monotonic() - t0
-                score = info.get("score")
-                mate = score.relative.mate() if score else None
-                pv = info.get("pv", [])
-                b = board.copy()
-                for mv in pv:
-                    if mv not in b.legal_moves:
-                        break
-                    b.push(mv)
-                # "exact": the stated mate; "shorter": a faster mate than the problem states
-                # (a cook in the collection); "longer" or "none": not found within the cap.
-                kind = ("none" if mate is None or mate <= 0 else "exact" if mate == n
-                        else "shorter" if mate < n else "longer")
-                results.append({"file": path, "fen": fen, "n": n, "kind": kind, "mate": mate,
-                                "pv_mates": b.is_checkmate(), "nodes": info.get("nodes", 0),
-                                "depth": info.get("depth", 0), "seconds": round(secs, 3)})
-                if kind != "exact":
-                    print(f"{kind}: mate in {n} {fen}: reported {mate}", file=sys.stderr)
-    finally:
-        eng.quit()
+    tasks = []
+    for path in args.files:
+        for k, (fen, n) in enumerate(read_mates(path)):
+            if args.limit and k >= args.limit:
+                break
+            tasks.append((path, fen, n, args.nodes))
+    results = run_jobs(args, tasks, solve_mate)
     print(f"{'mate in':>7} {'problems':>8} {'exact':>6} {'shorter':>7} {'longer':>6} "
           f"{'none':>5} {'median nodes':>13} {'mean nodes':>11} {'max nodes':>10} {'total s':>8}")
     for n in sorted({r["n"] for r in results}):
@@ -118,40 +157,41 @@ def san_set(board, text):
     return moves
 
 
+def solve_epd(eng, task):
+    path, board, ops, movetime = task
+    bm = set(ops.get("bm", []) or [])
+    am = set(ops.get("am", []) or [])
+    c0 = ops.get("c0")
+    points = parse_sts_points(c0) if isinstance(c0, str) and "=" in c0 else {}
+    pts_moves = {}
+    for san, p in points.items():
+        try:
+            pts_moves[board.parse_san(san)] = p
+        except ValueError:
+            pass
+    res = eng.play(board, chess.engine.Limit(time=movetime / 1000), game=object(),
+                   info=chess.engine.INFO_BASIC)
+    mv = res.move
+    solved = (not bm or mv in bm) and (not am or mv not in am) and bool(bm or am)
+    return {"file": path, "id": ops.get("id"), "move": board.san(mv), "solved": solved,
+            "points": pts_moves.get(mv, 0), "max_points": max(pts_moves.values(), default=0)}
+
+
 def run_epd(args):
-    eng = open_engine(args.engine, args.option)
-    results = []
-    try:
-        for path in args.files:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                lines = [l for l in f if l.strip()]
-            if args.limit:
-                lines = lines[:args.limit]
-            for line in lines:
-                try:
-                    board, ops = chess.Board.from_epd(line.strip())
-                except ValueError as e:
-                    print(f"skipped: {e}: {line.strip()}", file=sys.stderr)
-                    continue
-                bm = set(ops.get("bm", []) or [])
-                am = set(ops.get("am", []) or [])
-                c0 = ops.get("c0")
-                points = parse_sts_points(c0) if isinstance(c0, str) and "=" in c0 else {}
-                pts_moves = {}
-                for san, p in points.items():
-                    try:
-                        pts_moves[board.parse_san(san)] = p
-                    except ValueError:
-                        pass
-                res = eng.play(board, chess.engine.Limit(time=args.movetime / 1000),
-                               game=object(), info=chess.engine.INFO_BASIC)
-                mv = res.move
-                solved = (not bm or mv in bm) and (not am or mv not in am) and bool(bm or am)
-                results.append({"file": path, "id": ops.get("id"), "move": board.san(mv),
-                                "solved": solved, "points": pts_moves.get(mv, 0),
-                                "max_points": max(pts_moves.values(), default=0)})
-    finally:
-        eng.quit()
+    tasks = []
+    for path in args.files:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [l for l in f if l.strip()]
+        if args.limit:
+            lines = lines[:args.limit]
+        for line in lines:
+            try:
+                board, ops = chess.Board.from_epd(line.strip())
+            except ValueError as e:
+                print(f"skipped: {e}: {line.strip()}", file=sys.stderr)
+                continue
+            tasks.append((path, board, ops, args.movetime))
+    results = run_jobs(args, tasks, solve_epd)
     for path in args.files:
         rs = [r for r in results if r["file"] == path]
         line = f"{path}: {sum(r['solved'] for r in rs)}/{len(rs)} best moves"
@@ -173,6 +213,8 @@ def main():
     ap.add_argument("--nodes", type=int, default=20_000_000)
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--json")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="engine processes working side by side (one position each)")
     args = ap.parse_args()
     results = run_mates(args) if args.mode == "mates" else run_epd(args)
     if args.json:
