@@ -5,8 +5,8 @@ A gauntlet played in rounds (gauntlet.sh -R) leaves one JSON file per
 opponent and round: DIR/r1/glaurung.json, DIR/r2/glaurung.json, ...  This
 script finds every *.json under the given paths, groups them by file name
 (the opponent), sums wins, draws, losses and terminations, and prints one
-line per opponent with the Elo estimate and its 95% error, plus the total
-and, from the PGN files beside the JSON ones, the mean game length.
+line per opponent with the Elo estimate, its 95% error and the LOS, and,
+from the PGN files beside the JSON ones, the mean game length.
 
     python3 tools/match/combine.py tools/match/results/g10
     python3 tools/match/combine.py --markdown DIR1 DIR2
@@ -15,6 +15,7 @@ and, from the PGN files beside the JSON ones, the mean game length.
 import argparse
 import collections
 import json
+import math
 import os
 import re
 import sys
@@ -28,7 +29,8 @@ def find_json(paths):
         if os.path.isfile(root):
             yield root
             continue
-        for dirpath, _dirs, files in os.walk(root):
+        for dirpath, dirs, files in os.walk(root):
+            dirs.sort()   # r1, r2, ... in order, so opponents are listed as first met
             for name in sorted(files):
                 if name.endswith(".json"):
                     yield os.path.join(dirpath, name)
@@ -59,12 +61,11 @@ def main(argv=None):
             print(f"warning: skipping {path}: {e}", file=sys.stderr)
             continue
         opp = os.path.splitext(os.path.basename(path))[0]
-        t = total.setdefault(opp, {"w": 0, "d": 0, "l": 0, "files": 0, "plies": [],
+        t = total.setdefault(opp, {"w": 0, "d": 0, "l": 0, "plies": [],
                                    "terms": collections.Counter(), "tc": set()})
         t["w"] += w
         t["d"] += d
         t["l"] += l
-        t["files"] += 1
         t["terms"].update(s.get("terminations") or {})
         if s.get("tc"):
             t["tc"].add(s["tc"])
@@ -75,22 +76,23 @@ def main(argv=None):
         return 1
 
     if args.markdown:
-        print("| opponent | games | W/D/L | score | Elo |")
-        print("|---|---:|---|---:|---:|")
+        print("| opponent | games | W/D/L | score | Elo | LOS |")
+        print("|---|---:|---|---:|---:|---:|")
     else:
         print(f"{'opponent':<12} {'games':>6} {'W/D/L':>13} {'score':>7} "
-              f"{'elo':>8} {'+/-':>6} {'plies':>6}  tc")
+              f"{'elo':>8} {'+/-':>6} {'LOS':>6} {'plies':>6}  tc")
     for opp, t in total.items():
         est = stats.elo_estimate(t["w"], t["d"], t["l"])
         wdl = f"{t['w']}/{t['d']}/{t['l']}"
         elo = stats.fmt_elo(est.elo)
-        err = f"{est.err:.0f}" if est.err != float("inf") else "inf"
+        err = f"{est.err:.0f}" if math.isfinite(est.err) else "inf"
+        los = f"{100 * est.los:.1f}%"
         plies = (f"{sum(t['plies']) / len(t['plies']):.0f}" if t["plies"] else "-")
         if args.markdown:
-            print(f"| {opp} | {est.games} | {wdl} | {100 * est.score:.1f}% | {elo} ± {err} |")
+            print(f"| {opp} | {est.games} | {wdl} | {100 * est.score:.1f}% | {elo} ± {err} | {los} |")
         else:
             print(f"{opp:<12} {est.games:>6} {wdl:>13} {100 * est.score:>6.1f}% "
-                  f"{elo:>8} {err:>6} {plies:>6}  {','.join(sorted(t['tc'])) or '-'}")
+                  f"{elo:>8} {err:>6} {los:>6} {plies:>6}  {','.join(sorted(t['tc'])) or '-'}")
     if not args.markdown:
         terms = collections.Counter()
         for t in total.values():

@@ -52,7 +52,7 @@ while getopts "e:N:n:t:c:b:s:o:r:R:Ah" opt; do
         r) RESULTS="$OPTARG" ;;
         R) ROUNDS="$OPTARG" ;;
         A) ADJ=() ;;
-        h) sed -n '2,25p' "$0"; exit 0 ;;
+        h) sed -n '2,23p' "$0"; exit 0 ;;
         *) exit 2 ;;
     esac
 done

@@ -250,7 +250,8 @@ def test_combine_rounds():
     line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("fake "))
     fields = line.split()
     assert fields[1:4] == ["4", "4/0/0", "100.0%"], line
-    assert fields[6] == "6", line   # mean PlyCount
+    assert fields[6] == "97.7%", line   # LOS of 4 wins, no losses
+    assert fields[7] == "6", line   # mean PlyCount
     assert "adjudication 4" in proc.stdout, proc.stdout
 
 
@@ -286,8 +287,8 @@ def test_start_failure():
 TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
-         test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_restart_failure_is_fatal,
-         test_start_failure]
+         test_draw_adjudication, test_combine_rounds, test_sprt_stops,
+         test_restart_failure_is_fatal, test_start_failure]
 
 
 def main() -> int:
