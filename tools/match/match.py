@@ -21,6 +21,8 @@ import time
 import traceback
 from typing import Dict, List, Optional
 
+import chess.pgn
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import stats                                      # noqa: E402
@@ -35,14 +37,18 @@ BASE_TOLERANCE = 0.050   # seconds an engine may overrun its clock
 # --- the match ---------------------------------------------------------------
 
 class Match:
-    def __init__(self, cfg: Config, specs, jobs: List[Job], args):
+    def __init__(self, cfg: Config, specs, jobs: List[Job], args,
+                 earlier: Optional[List["EarlierGame"]] = None):
         self.cfg = cfg
         self.specs = specs
         self.args = args
         self.total = len(jobs)
+        self.earlier = earlier or []
+        done = {g.index for g in self.earlier}
         self.jobs: "queue.Queue[Job]" = queue.Queue()
         for job in jobs:
-            self.jobs.put(job)
+            if job.index not in done:
+                self.jobs.put(job)
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.aborted = False
@@ -54,8 +60,13 @@ class Match:
         self.sprt = stats.parse_sprt(args.sprt) if args.sprt else None
         self.llr = 0.0
         self.decision: Optional[str] = None
-        self.pgn = open(args.pgn_out, "w", encoding="utf-8") if args.pgn_out else None
+        mode = "a" if self.earlier else "w"
+        self.pgn = open(args.pgn_out, mode, encoding="utf-8") if args.pgn_out else None
         self.workers: List[List[Player]] = []
+        for g in self.earlier:
+            self.count(g.score1, g.result, g.termination)
+        if self.earlier:
+            self.check_sprt()
 
     def log_fn(self, tag: str):
         if not self.args.debug:
@@ -116,27 +127,46 @@ class Match:
             if self.aborted:
                 return
             self.results.append(res)
-            score = res.score1()
-            self.wdl[0 if score == 1 else 1 if score == 0.5 else 2] += 1
-            self.white_draw_black[{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[res.result]] += 1
-            self.terminations[res.termination] += 1
+            self.count(res.score1(), res.result, res.termination)
             w, d, l = self.wdl
             n = w + d + l
             line = (f"[{n}/{self.total}] game {res.job.index + 1}: {res.white} - "
                     f"{res.black} {res.result} ({res.reason}) | "
                     f"W/D/L {w}/{d}/{l} {100 * (w + d / 2) / n:.1f}%")
             if self.sprt:
-                self.llr = stats.llr(w, d, l, self.sprt)
+                self.check_sprt()
                 lower, upper = self.sprt.bounds()
                 line += f" | LLR {self.llr:.2f} [{lower:.2f}, {upper:.2f}]"
-                state = stats.sprt_state(self.llr, self.sprt)
-                if state != "continue" and self.decision is None:
-                    self.decision = state
-                    self.stop.set()
             print(line, flush=True)
             if self.pgn:
                 self.pgn.write(res.pgn + "\n\n")
                 self.pgn.flush()
+
+    def count(self, score1: float, result: str, termination: str) -> None:
+        self.wdl[0 if score1 == 1 else 1 if score1 == 0.5 else 2] += 1
+        self.white_draw_black[{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[result]] += 1
+        self.terminations[termination] += 1
+
+    def check_sprt(self) -> None:
+        """Updates the LLR; a decided SPRT stops the match."""
+        if not self.sprt:
+            return
+        self.llr = stats.llr(*self.wdl, self.sprt)
+        state = stats.sprt_state(self.llr, self.sprt)
+        if state != "continue" and self.decision is None:
+            self.decision = state
+            self.stop.set()
+
+    def check_earlier_names(self) -> None:
+        """The resumed games must have been played by the same two engines."""
+        n1, n2 = self.specs[0].name, self.specs[1].name
+        for g in self.earlier:
+            expected = (n1, n2) if g.index % 2 == 0 else (n2, n1)
+            if (g.white, g.black) != expected:
+                raise FatalMatchError(
+                    f"--resume: game {g.index + 1} in {self.args.pgn_out} was played by "
+                    f"{g.white} - {g.black}, but this match has {expected[0]} - {expected[1]} "
+                    "in that game (same engines and names needed)")
 
     def run(self) -> None:
         threads = [threading.Thread(target=self.worker, args=(pair,), daemon=True)
@@ -223,6 +253,60 @@ class Match:
         sys.stdout.flush()
 
 
+# --- resuming ----------------------------------------------------------------
+
+class EarlierGame:
+    """A finished game of an earlier run of the same match, read back from its PGN."""
+
+    def __init__(self, index: int, white: str, black: str, result: str, termination: str):
+        self.index = index
+        self.white, self.black = white, black
+        self.result = result
+        self.termination = termination
+        # Engine 1 has White in the even-numbered games (see `jobs` in main).
+        if result == "1/2-1/2":
+            self.score1 = 0.5
+        else:
+            self.score1 = 1.0 if (result == "1-0") == (index % 2 == 0) else 0.0
+
+
+def read_earlier(path: str, games: int, tc: str) -> List[EarlierGame]:
+    """The finished games in `path` (a PGN written by this runner), checked against this
+    match: Round within --games and not repeated, a decisive or drawn result, the same
+    time control. A missing file means nothing was played yet."""
+    if not os.path.exists(path):
+        return []
+    out: List[EarlierGame] = []
+    seen = set()
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        number = 0
+        while True:
+            headers = chess.pgn.read_headers(fh)
+            if headers is None:
+                break
+            number += 1
+            where = f"{path}, game {number}"
+            try:
+                index = int(headers.get("Round", "")) - 1
+            except ValueError:
+                raise ValueError(f"{where}: no numeric Round tag (not written by match.py?)")
+            if not 0 <= index < games:
+                raise ValueError(f"{where}: Round {index + 1} is beyond --games {games}")
+            if index in seen:
+                raise ValueError(f"{where}: Round {index + 1} appears twice")
+            result = headers.get("Result", "*")
+            if result not in ("1-0", "0-1", "1/2-1/2"):
+                raise ValueError(f"{where}: unfinished game (Result {result}); remove it "
+                                 "and resume again")
+            if headers.get("TimeControl", "-") != tc:
+                raise ValueError(f"{where}: TimeControl {headers.get('TimeControl')} "
+                                 f"differs from this match's {tc}")
+            seen.add(index)
+            out.append(EarlierGame(index, headers.get("White", "?"), headers.get("Black", "?"),
+                                   result, headers.get("Termination", "unknown")))
+    return out
+
+
 # --- command line ------------------------------------------------------------
 
 def parse_options(items: List[str]) -> Dict[str, str]:
@@ -262,6 +346,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="Chess960 (sets UCI_Chess960=true on both engines)")
     ap.add_argument("--pgn-out", metavar="FILE", help="write all games as PGN")
     ap.add_argument("--json-out", metavar="FILE", help="write the summary as JSON")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue the match whose games are in --pgn-out: count them, play "
+                         "only the games (by Round) not yet there, append to the file; give "
+                         "the same engines, --games, --openings, --seed and limits as before")
     ap.add_argument("--event", default="UCI match", help="PGN Event tag")
     ap.add_argument("--resign-score", type=int, metavar="CP",
                     help="adjudicate a win when both engines agree on a score >= CP")
@@ -301,6 +389,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         ap.error("give --tc, --nodes or --depth")
     if args.games < 1 or args.concurrency < 1:
         ap.error("--games and --concurrency must be positive")
+    if args.resume and not args.pgn_out:
+        ap.error("--resume needs --pgn-out (the file it continues)")
 
     cfg = Config(tc=tc, nodes=args.nodes, depth=args.depth,
                  tolerance=BASE_TOLERANCE + args.timemargin / 1000.0,
@@ -316,6 +406,15 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     # Game 2k and 2k+1 share an opening; engine 1 has White in the even one.
     jobs = [Job(i, openings[i // 2], i % 2 == 0) for i in range(args.games)]
+    earlier: List[EarlierGame] = []
+    if args.resume:
+        try:
+            earlier = read_earlier(args.pgn_out, args.games, str(tc) if tc else "-")
+        except (OSError, ValueError) as exc:
+            print(f"error: --resume: {exc}", file=sys.stderr)
+            return 2
+        if earlier:
+            print(f"resuming: {len(earlier)} games already in {args.pgn_out}", flush=True)
 
     # SIGTERM (e.g. from `timeout`) stops the match like Ctrl-C; SIGINT is
     # set explicitly since a non-interactive parent shell may ignore it.
@@ -324,9 +423,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
 
-    match = Match(cfg, specs, jobs, args)
+    match = Match(cfg, specs, jobs, args, earlier)
     try:
-        match.start_engines(min(args.concurrency, args.games))
+        match.start_engines(min(args.concurrency, max(1, match.jobs.qsize())))
+        match.check_earlier_names()
     except (FatalMatchError, KeyboardInterrupt) as exc:
         interrupted = isinstance(exc, KeyboardInterrupt)
         print("interrupted" if interrupted else f"error: {exc}", file=sys.stderr)

@@ -266,6 +266,38 @@ def test_sprt_stops():
     assert s["llr"] >= s["upper"] and "H1 accepted" in out
 
 
+def test_resume():
+    """--resume counts the games already in --pgn-out and plays only the missing ones."""
+    a, b = f"{FAKE} --name A --score 500", f"{FAKE} --name B --score -500"
+    common = ["--nodes", "1", "--resign-score", "400", "--resign-moves", "3",
+              "--openings", write("resume-openings.pgn", PGN_OPENINGS), "--seed", "3"]
+    run_match("resume", a, b, "--games", "4", *common)
+    # The same match extended to 6 games: rounds 5 and 6 are played, 1-4 counted.
+    out, games, summary = run_match("resume", a, b, "--games", "6", "--resume", *common)
+    assert "resuming: 4 games" in out, out
+    assert sorted(int(g.headers["Round"]) for g in games) == [1, 2, 3, 4, 5, 6], out
+    assert summary["games"] == 6 and summary["wins"] == 6, summary
+    assert summary["terminations"] == {"adjudication": 6}, summary
+    # Games 5 and 6 share the third opening, like a 6-game match from scratch.
+    first = [[m.uci() for m in g.mainline_moves()][:4] for g in games]
+    fresh = run_match("resume-fresh", a, b, "--games", "6", *common)[1]
+    assert first == [[m.uci() for m in g.mainline_moves()][:4] for g in fresh]
+    # Nothing left to play: the same numbers again, no engine moves.
+    out, games, summary = run_match("resume", a, b, "--games", "6", "--resume", *common)
+    assert summary["games"] == 6 and len(games) == 6, out
+    # Other engines (names) than in the file: refused, the file untouched.
+    out, _, _ = run_match("resume", b, a, "--games", "8", "--resume", *common, expect_rc=2)
+    assert "same engines" in out, out
+    # A file with a Round beyond --games, or an unfinished game: refused with the reason.
+    out, _, _ = run_match("resume", a, b, "--games", "4", "--resume", *common, expect_rc=2)
+    assert "beyond --games 4" in out, out
+    bad = write("resume-bad.pgn", '[Round "1"]\n[Result "*"]\n\n1. e4 *\n')
+    proc = subprocess.run([sys.executable, MATCH, "--engine1", a, "--engine2", b, "--nodes", "1",
+                           "--games", "2", "--resume", "--pgn-out", bad],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "unfinished game" in proc.stderr, proc.stderr
+
+
 def test_restart_failure_is_fatal():
     state = os.path.join(TMP, "starts.txt")
     out, games, summary = run_match(
@@ -287,7 +319,7 @@ def test_start_failure():
 TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
-         test_draw_adjudication, test_combine_rounds, test_sprt_stops,
+         test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_resume,
          test_restart_failure_is_fatal, test_start_failure]
 
 
