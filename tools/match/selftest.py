@@ -298,6 +298,33 @@ def test_resume():
     assert proc.returncode == 2 and "unfinished game" in proc.stderr, proc.stderr
 
 
+def test_pgn2tune():
+    """pgn2tune.py turns our engine's scored moves into tuner lines (White's view)."""
+    run_match("tune", f"{FAKE} --name Vidle-x --score 120", f"{FAKE} --name B --score -500",
+              "--nodes", "1", "--games", "2", "--resign-score", "100", "--resign-moves", "2")
+    pgn = os.path.join(TMP, "tune.pgn")
+    out = os.path.join(TMP, "tune.txt")
+    proc = subprocess.run([sys.executable, os.path.join(HERE, "pgn2tune.py"), "--engine",
+                           "Vidle", "--out", out, pgn], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    with open(pgn) as fh:
+        games = [g for g in iter(lambda: chess.pgn.read_game(fh), None)]
+    lines = open(out).read().splitlines()
+    # One line per move of Vidle-x (it has a score on every move), none of B's.
+    ours = sum(1 for g in games for n in g.mainline()
+               if g.headers["White" if not n.turn() else "Black"] == "Vidle-x")
+    assert len(lines) == ours > 0, (len(lines), ours)
+    for line in lines:
+        fen, move, score, result = [f.strip() for f in line.split("|")]
+        board = chess.Board(fen)
+        assert chess.Move.from_uci(move) in board.legal_moves
+        # +120 for the mover: +120 for White when Vidle-x has White, else -120.
+        vidle_white = board.turn == chess.WHITE
+        assert int(score) == (120 if vidle_white else -120), line
+        assert result == ("1.0" if vidle_white else "0.0"), line   # it wins by adjudication
+    assert f"{ours} positions from 2 games" in proc.stderr, proc.stderr
+
+
 def test_restart_failure_is_fatal():
     state = os.path.join(TMP, "starts.txt")
     out, games, summary = run_match(
@@ -320,6 +347,7 @@ TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
          test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_resume,
+         test_pgn2tune,
          test_restart_failure_is_fatal, test_start_failure]
 
 

@@ -70,28 +70,55 @@ pub fn parse_result(text: &str) -> Option<f64> {
     }
 }
 
+/// What [`load`] read.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub samples: Vec<Sample>,
+    /// Lines that could not be read (bad FEN, move, score or result).
+    pub bad: usize,
+    /// `FEN | move | score | result` lines left out because the move played was not quiet
+    /// (see [`is_quiet`]).
+    pub not_quiet: usize,
+}
+
 /// Reads `FEN | score | result` lines (the format `gen` writes; the score is White's, in
-/// centipawns) or `FEN | result` lines; bad lines are counted and skipped.
-pub fn load(reader: impl BufRead) -> (Vec<Sample>, usize) {
-    let mut out = Vec::new();
-    let mut bad = 0;
+/// centipawns), `FEN | result` lines, or `FEN | move | score | result` lines (positions from
+/// played games, `tools/match/pgn2tune.py`: the UCI move played there decides whether the
+/// position is quiet enough to keep, as [`is_quiet`] decides for `gen`); bad lines are
+/// counted and skipped.
+pub fn load(reader: impl BufRead) -> Loaded {
+    let mut out = Loaded::default();
     for line in reader.lines().map_while(Result::ok) {
         let fields: Vec<&str> = line.split('|').collect();
-        let (f, score, r) = match fields[..] {
-            [f, r] => (f, Some(None), r),
-            [f, sc, r] => (f, sc.trim().parse::<f64>().ok().map(Some), r),
-            _ => (line.as_str(), None, ""),
+        let (f, mv, score, r) = match fields[..] {
+            [f, r] => (f, None, Some(None), r),
+            [f, sc, r] => (f, None, sc.trim().parse::<f64>().ok().map(Some), r),
+            [f, mv, sc, r] => (f, Some(mv.trim()), sc.trim().parse::<f64>().ok().map(Some), r),
+            _ => (line.as_str(), None, None, ""),
         };
         match (parse_fen(f.trim()), score, parse_result(r)) {
             (Ok(pos), Some(score), Some(res)) => {
+                if let Some(mv) = mv {
+                    match vidle_core::notation::parse_uci(&pos, mv, false) {
+                        Ok(m) if is_quiet(&pos, m) => {}
+                        Ok(_) => {
+                            out.not_quiet += 1;
+                            continue;
+                        }
+                        Err(_) => {
+                            out.bad += 1;
+                            continue;
+                        }
+                    }
+                }
                 let mut sample = Sample::from_position(&pos, res);
                 sample.score = score;
-                out.push(sample);
+                out.samples.push(sample);
             }
-            _ => bad += 1,
+            _ => out.bad += 1,
         }
     }
-    (out, bad)
+    out
 }
 
 fn sigmoid(k: f64, e: f64) -> f64 {
@@ -348,7 +375,8 @@ mod tests {
         let text = format!(
             "{start} | 1-0\n{start} | 400 | 0.0\n{start} | x | 0.5\nnot a fen | 1.0\n{start}\n"
         );
-        let (mut samples, bad) = load(std::io::Cursor::new(text));
+        let loaded = load(std::io::Cursor::new(text));
+        let (mut samples, bad) = (loaded.samples, loaded.bad);
         assert_eq!((samples.len(), bad), (2, 3));
         assert_eq!((samples[0].result, samples[0].score), (1.0, None));
         assert_eq!((samples[1].result, samples[1].score), (0.0, Some(400.0)));
@@ -360,12 +388,30 @@ mod tests {
     }
 
     #[test]
+    fn load_keeps_played_positions_only_when_the_move_was_quiet() {
+        // After 1.e4 d5 the pawn on d5 is defended (exd5 Qxd5 wins nothing).
+        let even = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+        // A black knight on e5 that d4xe5 wins outright.
+        let hanging = "rnbqkb1r/pppppppp/8/4n3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3";
+        let text = format!(
+            "{even} | g1f3 | 10 | 0.5\n{even} | e4d5 | 20 | 0.5\n{hanging} | g1f3 | 30 | 1-0\n\
+             {even} | e2e5 | 20 | 1-0\n"
+        );
+        let loaded = load(std::io::Cursor::new(text));
+        // Kept: the quiet move with nothing hanging. Left out: a capture, and a quiet move
+        // that leaves a winning capture unplayed. Bad: an illegal move.
+        assert_eq!((loaded.samples.len(), loaded.not_quiet, loaded.bad), (1, 2, 1));
+        assert_eq!((loaded.samples[0].result, loaded.samples[0].score), (0.5, Some(10.0)));
+    }
+
+    #[test]
     fn generate_then_fit_reduces_error() {
         let openings =
             vec!["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()];
         let mut buf = Vec::new();
         let n = generate(&openings, 0, 1, 300, &mut buf).expect("in memory");
-        let (samples, bad) = load(std::io::Cursor::new(buf));
+        let loaded = load(std::io::Cursor::new(buf));
+        let (samples, bad) = (loaded.samples, loaded.bad);
         assert_eq!((samples.len(), bad), (n, 0));
         if samples.is_empty() {
             return;

@@ -4,7 +4,9 @@
 //! vidle-tune gen --openings FILE.epd --games N [--nodes N] [--threads T] [--skip K] --out FILE
 //! vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout FRACTION] [--lambda L]
 //! ```
-//! `gen` writes `FEN | score | result` lines (White's score in centipawns); `fit` prints the error as it goes and the tuned tables
+//! `gen` writes `FEN | score | result` lines (White's score in centipawns); `fit` also reads
+//! `FEN | move | score | result` lines of played games (`tools/match/pgn2tune.py`), keeping
+//! the positions whose move was quiet. `fit` prints the error as it goes and the tuned tables
 //! as Rust source to paste into `crates/engine/src/eval/weights.rs`.
 
 use std::io::{BufReader, BufWriter, Write};
@@ -103,12 +105,17 @@ fn fit_cmd(args: &[String]) -> std::io::Result<()> {
     let l2: f64 = arg(args, "--l2").unwrap_or(tune::DEFAULT_L2);
     let holdout: f64 = arg(args, "--holdout").unwrap_or(0.1);
     let lambda: f64 = arg::<f64>(args, "--lambda").unwrap_or(0.0).clamp(0.0, 1.0);
-    let (mut samples, bad) = tune::load(BufReader::new(std::fs::File::open(&data)?));
+    let loaded = tune::load(BufReader::new(std::fs::File::open(&data)?));
+    let (mut samples, bad, not_quiet) = (loaded.samples, loaded.bad, loaded.not_quiet);
     // The file lists each game's positions together, so the tail is a set of games the fit
     // never sees: its error shows over-fitting that the training error hides.
     let keep = samples.len() - (samples.len() as f64 * holdout.clamp(0.0, 0.5)) as usize;
     let held = samples.split_off(keep);
-    eprintln!("{} positions to fit, {} held out ({bad} lines skipped)", samples.len(), held.len());
+    eprintln!(
+        "{} positions to fit, {} held out ({bad} lines skipped, {not_quiet} not quiet)",
+        samples.len(),
+        held.len()
+    );
     let w0 = tune::current_weights();
     let k = tune::fit_k(&samples, &w0);
     tune::blend_scores(&mut samples, k, lambda);
