@@ -84,10 +84,14 @@ class GameResult:
 
     def score1(self) -> float:
         """Score of engine 1 in this game."""
-        if self.result == "1/2-1/2":
-            return 0.5
-        white_won = self.result == "1-0"
-        return 1.0 if white_won == self.job.engine1_white else 0.0
+        return engine1_score(self.result, self.job.engine1_white)
+
+
+def engine1_score(result: str, engine1_white: bool) -> float:
+    """Engine 1's score for a PGN result, given its colour."""
+    if result == "1/2-1/2":
+        return 0.5
+    return 1.0 if (result == "1-0") == engine1_white else 0.0
 
 
 class Player:

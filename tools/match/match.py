@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import stats                                      # noqa: E402
 from game import (Config, EngineSpec, FatalMatchError, GameResult, Job,  # noqa: E402
-                  Player, parse_tc, play_game)
+                  Player, engine1_score, parse_tc, play_game)
 from openings import load_openings                # noqa: E402
 from uci import EngineError                       # noqa: E402
 
@@ -264,10 +264,7 @@ class EarlierGame:
         self.result = result
         self.termination = termination
         # Engine 1 has White in the even-numbered games (see `jobs` in main).
-        if result == "1/2-1/2":
-            self.score1 = 0.5
-        else:
-            self.score1 = 1.0 if (result == "1-0") == (index % 2 == 0) else 0.0
+        self.score1 = engine1_score(result, index % 2 == 0)
 
 
 def read_earlier(path: str, games: int, tc: str) -> List[EarlierGame]:
