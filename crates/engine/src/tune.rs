@@ -166,15 +166,35 @@ pub fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
 /// How strongly `fit` pulls weights back to their starting values (L2, per position).
 pub const DEFAULT_L2: f64 = 2e-6;
 
+/// Which weights a fit may move: all of them, or (`names` not empty) only those of the named
+/// sub-tables of [`TABLES`]. An unknown name is an error that lists the known ones.
+pub fn trainable(names: &[&str]) -> Result<Vec<bool>, String> {
+    if names.is_empty() {
+        return Ok(vec![true; idx::COUNT]);
+    }
+    let mut mask = vec![false; idx::COUNT];
+    for name in names {
+        let Some(t) = TABLES.iter().position(|(n, _)| n.eq_ignore_ascii_case(name.trim())) else {
+            let known: Vec<&str> = TABLES.iter().map(|(n, _)| *n).collect();
+            return Err(format!("unknown table '{name}' (known: {})", known.join(", ")));
+        };
+        let at = TABLES[t].1;
+        mask[at..at + table_len(t)].iter_mut().for_each(|m| *m = true);
+    }
+    Ok(mask)
+}
+
 /// Adam on the mean squared error plus `l2` times the squared distance from the starting
 /// weights (which keeps rarely-seen weights, such as most piece-square entries, from chasing
-/// noise in small data sets); returns the tuned weights. The king's material is fixed.
+/// noise in small data sets); returns the tuned weights. Only the weights `mask` marks move
+/// (see [`trainable`]); the king's material is fixed.
 pub fn fit(
     samples: &[Sample],
     k: f64,
     epochs: usize,
     rate: f64,
     l2: f64,
+    mask: &[bool],
     mut log: impl FnMut(usize, f64, &[(f64, f64)]),
 ) -> Vec<(f64, f64)> {
     let w0 = current_weights();
@@ -195,7 +215,7 @@ pub fn fit(
         }
         let count = samples.len().max(1) as f64;
         for i in 0..n {
-            if i == idx::MATERIAL + 5 {
+            if i == idx::MATERIAL + 5 || !mask.get(i).copied().unwrap_or(false) {
                 continue;
             }
             grad[i].0 += l2 * count * (w[i].0 - w0[i].0);
@@ -420,8 +440,15 @@ mod tests {
         let w0 = current_weights();
         let k = fit_k(&samples, &w0);
         let before = error(&samples, &w0, k);
-        let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, |_, _, _| {});
+        let all = trainable(&[]).expect("all tables");
+        let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, &all, |_, _, _| {});
         assert!(error(&samples, &w, k) <= before + 1e-12);
         assert!(format_weights(&w).contains("pub const MATERIAL: [S; 6] = ["));
+        // Restricted to one table, nothing outside it moves.
+        let only = trainable(&["tempo"]).expect("a known table");
+        let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, &only, |_, _, _| {});
+        assert!(error(&samples, &w, k) <= before + 1e-12);
+        assert_eq!(w[..idx::TEMPO], w0[..idx::TEMPO]);
+        assert!(trainable(&["NO_SUCH_TABLE"]).unwrap_err().contains("KING_DANGER"));
     }
 }

@@ -3,6 +3,7 @@
 //! ```text
 //! vidle-tune gen --openings FILE.epd --games N [--nodes N] [--threads T] [--skip K] --out FILE
 //! vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout FRACTION] [--lambda L]
+//!                [--only TABLE,TABLE...]
 //! ```
 //! `gen` writes `FEN | score | result` lines (White's score in centipawns); `fit` also reads
 //! `FEN | move | score | result` lines of played games (`tools/match/pgn2tune.py`), keeping
@@ -14,7 +15,7 @@ use vidle_engine::tune;
 
 fn usage() -> ! {
     eprintln!(
-        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout F] [--lambda L]"
+        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout F] [--lambda L] [--only TABLE,...]"
     );
     std::process::exit(2)
 }
@@ -105,6 +106,12 @@ fn fit_cmd(args: &[String]) -> std::io::Result<()> {
     let l2: f64 = arg(args, "--l2").unwrap_or(tune::DEFAULT_L2);
     let holdout: f64 = arg(args, "--holdout").unwrap_or(0.1);
     let lambda: f64 = arg::<f64>(args, "--lambda").unwrap_or(0.0).clamp(0.0, 1.0);
+    let only: String = arg(args, "--only").unwrap_or_default();
+    let names: Vec<&str> = only.split(',').filter(|n| !n.trim().is_empty()).collect();
+    let mask = tune::trainable(&names).unwrap_or_else(|e| {
+        eprintln!("vidle-tune: --only: {e}");
+        std::process::exit(2)
+    });
     let loaded = tune::load(BufReader::new(std::fs::File::open(&data)?));
     let (mut samples, bad, not_quiet) = (loaded.samples, loaded.bad, loaded.not_quiet);
     // The file lists each game's positions together, so the tail is a set of games the fit
@@ -135,7 +142,7 @@ fn fit_cmd(args: &[String]) -> std::io::Result<()> {
         tune::error(&samples, &w0, k),
         report(&w0)
     );
-    let w = tune::fit(&samples, k, epochs, rate, l2, |e, err, w| {
+    let w = tune::fit(&samples, k, epochs, rate, l2, &mask, |e, err, w| {
         eprintln!("epoch {e}: error {err:.6}, {}", report(w))
     });
     print!("{}", tune::format_weights(&w));
