@@ -64,6 +64,15 @@ pub struct SearchParams {
     pub se_min_depth: i32,
     pub se_tt_depth_margin: i32,
     pub se_margin_per_depth: i32,
+    /// A singular move whose alternatives fail this far below the singular bound is extended
+    /// two plies (outside PV nodes), at most `se_max_double` times on one path.
+    pub se_double_margin: i32,
+    pub se_max_double: i32,
+
+    // ProbCut: from this depth, a capture whose reduced search beats beta + margin cuts the node.
+    pub probcut_min_depth: i32,
+    pub probcut_margin: i32,
+    pub probcut_reduction: i32,
 }
 
 /// The values the engine plays with.
@@ -113,4 +122,10 @@ pub const PARAMS: SearchParams = SearchParams {
     se_min_depth: 8,
     se_tt_depth_margin: 3,
     se_margin_per_depth: 2,
+    se_double_margin: 20,
+    se_max_double: 6,
+
+    probcut_min_depth: 5,
+    probcut_margin: 200,
+    probcut_reduction: 4,
 };

@@ -102,6 +102,8 @@ pub struct Worker {
     in_check: [bool; MAX_PLY + 4],
     /// The move a singular-extension test leaves out at each ply (`None`: a normal search).
     excluded: [Option<Move>; MAX_PLY + 4],
+    /// Double singular extensions on the path to each ply.
+    double_ext: [i32; MAX_PLY + 4],
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<Move>,
     /// The depth of the iteration in progress (bounds singular extensions).
@@ -147,6 +149,7 @@ impl Worker {
             plies_from_null: [0; MAX_PLY + 4],
             in_check: [false; MAX_PLY + 4],
             excluded: [None; MAX_PLY + 4],
+            double_ext: [0; MAX_PLY + 4],
             root_best: None,
             root_depth: 0,
         })
@@ -177,6 +180,7 @@ impl Worker {
         self.moved = [None; MAX_PLY + 4];
         self.eval_stack = [NO_EVAL; MAX_PLY + 4];
         self.excluded = [None; MAX_PLY + 4];
+        self.double_ext = [0; MAX_PLY + 4];
     }
 
     /// Reports the root move about to be searched, once the search has taken a while.
@@ -361,10 +365,14 @@ impl Worker {
             eval = s;
         }
         self.eval_stack[ply] = static_eval;
-        let improving = !in_check
-            && ply >= 2
-            && self.eval_stack[ply - 2] != NO_EVAL
-            && static_eval > self.eval_stack[ply - 2];
+        // Against the eval two plies back, or four when that side was in check then.
+        let earlier = match ply {
+            0 | 1 => NO_EVAL,
+            2 | 3 => self.eval_stack[ply - 2],
+            _ if self.eval_stack[ply - 2] != NO_EVAL => self.eval_stack[ply - 2],
+            _ => self.eval_stack[ply - 4],
+        };
+        let improving = !in_check && earlier != NO_EVAL && static_eval > earlier;
         self.history.reset_child_killers(ply);
 
         if !PV && !in_check && excluded.is_none() {
@@ -392,6 +400,7 @@ impl Worker {
                 child.play_null();
                 // Passing cannot put the opponent in check: the position was legal.
                 self.push(&child, ply, None, false);
+                self.double_ext[ply + 1] = self.double_ext[ply];
                 let score = -self.search::<false>(
                     ctx,
                     &child,
@@ -407,6 +416,49 @@ impl Worker {
                 }
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+            // Step 6b. ProbCut: a capture that beats beta by a margin in quiescence and then in
+            // a reduced search is taken to beat beta at full depth too. Skipped when the TT
+            // already says, from enough depth, that nothing reaches that bound.
+            let pc_beta = beta + PARAMS.probcut_margin;
+            if depth >= PARAMS.probcut_min_depth
+                && beta.abs() < MATE_BOUND
+                && !matches!((hit, tt_score), (Some(h), Some(s))
+                    if h.depth >= depth - PARAMS.probcut_reduction + 1 && s < pc_beta)
+            {
+                let mut picker = MovePicker::quiescence(pos, tt_move, Bitboard::EMPTY);
+                while let Some(m) = picker.next(pos, &self.history) {
+                    if !see_ge(pos, m, pc_beta - static_eval) {
+                        continue;
+                    }
+                    let child = pos.played(m);
+                    ctx.tt.prefetch(child.key());
+                    let check = pos.gives_check(m);
+                    self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
+                    self.double_ext[ply + 1] = self.double_ext[ply];
+                    let mut s =
+                        -self.qsearch::<false>(ctx, &child, -pc_beta, -pc_beta + 1, ply + 1);
+                    if s >= pc_beta {
+                        s = -self.search::<false>(
+                            ctx,
+                            &child,
+                            -pc_beta,
+                            -pc_beta + 1,
+                            depth - PARAMS.probcut_reduction,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
+                    self.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= pc_beta {
+                        let d = depth - PARAMS.probcut_reduction + 1;
+                        ctx.tt.store(pos.key(), Some(m), to_tt(s, ply), raw_eval, d, Bound::Lower);
+                        return s;
+                    }
                 }
             }
         }
@@ -426,6 +478,8 @@ impl Worker {
         let checkers = if in_check { pos.checkers() } else { Bitboard::EMPTY };
         let mut picker = MovePicker::new(tt_move, killers, counter, conts, checkers);
         let single_reply = in_check && pos.count_legal() == 1;
+        // A capture as the TT move makes the quiet alternatives less likely to matter.
+        let tt_noisy = tt_move.is_some_and(|m| is_noisy(pos, m));
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut moves_searched = 0;
@@ -502,8 +556,10 @@ impl Worker {
             }
             // Singular extension: when the TT move is the only one that holds the TT score (a
             // reduced search of the others fails low against a margin below it), it is
-            // extended. If the others also beat beta, the node is cut (multi-cut); if the TT
-            // score alone beats beta, the TT move is searched a ply shallower.
+            // extended (two plies when they fail far below, a bounded number of times per
+            // path). If the others also beat beta, the node is cut (multi-cut); if the TT score
+            // alone beats beta, or the node is expected to fail high, the TT move is searched a
+            // ply shallower.
             if !root
                 && extension == 0
                 && excluded.is_none()
@@ -531,15 +587,23 @@ impl Worker {
                     return 0;
                 }
                 if s < s_beta {
-                    extension = 1;
+                    extension = if !PV
+                        && s < s_beta - PARAMS.se_double_margin
+                        && self.double_ext[ply] < PARAMS.se_max_double
+                    {
+                        2
+                    } else {
+                        1
+                    };
                 } else if s_beta >= beta {
                     return s_beta;
-                } else if tts >= beta {
+                } else if tts >= beta || cut_node {
                     extension = -1;
                 }
             }
             let new_depth = depth - 1 + extension;
             self.push(&child, ply, Some((mover, m)), gives_check);
+            self.double_ext[ply + 1] = self.double_ext[ply] + (extension >= 2) as i32;
             moves_searched += 1;
 
             // Step 11. Late move reductions, then the PVS re-searches.
@@ -549,7 +613,7 @@ impl Worker {
                 && (quiet || !see_ge(pos, m, 0))
             {
                 let mut r = LMR[depth.min(63) as usize][(moves_searched as usize).min(63)];
-                r += (!PV) as i32 + (!improving) as i32 + cut_node as i32 - 1;
+                r += (!PV) as i32 + (!improving) as i32 + cut_node as i32 + tt_noisy as i32 - 1;
                 r -= hist / PARAMS.lmr_history_divisor;
                 if killers.contains(&Some(m)) || counter == Some(m) {
                     r -= 1;
