@@ -144,10 +144,10 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
     for c in Color::ALL {
         material_and_psts(pos, c, acc);
         pieces(pos, c, acc, &pawn_att, &mut maps);
-        passed_extras(pos, c, acc, passed[c.index()]);
     }
-    // Threats and king danger read both sides' complete attack maps.
+    // Passed pawns, threats and king danger read both sides' complete attack maps.
     for c in Color::ALL {
+        passed_extras(pos, c, acc, passed[c.index()], &maps);
         threats(pos, c, acc, &maps);
         king_danger(pos, c, acc, &maps);
     }
@@ -177,7 +177,12 @@ impl AttackMaps {
 }
 
 pub fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
-    let p = pos.pieces(c, Role::Pawn).0;
+    pawn_attacks_of(pos.pieces(c, Role::Pawn), c)
+}
+
+/// The squares pawns of colour `c` standing on `pawns` attack.
+pub fn pawn_attacks_of(pawns: Bitboard, c: Color) -> Bitboard {
+    let p = pawns.0;
     let not_a = !0x0101_0101_0101_0101u64;
     let not_h = !0x8080_8080_8080_8080u64;
     Bitboard(match c {
@@ -337,6 +342,24 @@ fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMa
     if (maps.by[us][Role::King.index()] & targets & !maps.all[th]).is_nonempty() {
         acc.add(c, idx::THREAT_BY_KING, 1);
     }
+    // Pawn pushes (one or two squares) to squares no enemy pawn hits and that are defended or
+    // not attacked, from where the pawn would hit a piece.
+    let empty = !pos.occupied();
+    let own_pawns = pos.pieces(c, Role::Pawn);
+    let (one, third_rank) = match c {
+        Color::White => (Bitboard(own_pawns.0 << 8) & empty, Bitboard::rank(2)),
+        Color::Black => (Bitboard(own_pawns.0 >> 8) & empty, Bitboard::rank(5)),
+    };
+    let two = match c {
+        Color::White => Bitboard((one & third_rank).0 << 8),
+        Color::Black => Bitboard((one & third_rank).0 >> 8),
+    } & empty;
+    let safe = !maps.by[th][Role::Pawn.index()] & (maps.all[us] | !maps.all[th]);
+    let pieces = targets & !pos.pieces(them, Role::Pawn);
+    let hit = pawn_attacks_of((one | two) & safe, c) & pieces;
+    if hit.is_nonempty() {
+        acc.add(c, idx::THREAT_PAWN_PUSH, hit.count() as i32);
+    }
 }
 
 /// King danger beyond the zone attacks: safe checks by role, and weak squares next to the
@@ -399,20 +422,34 @@ fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<T>, c: Color, hits: Bit
     }
 }
 
-/// Passed-pawn terms that depend on pieces (so they cannot live in the pawn cache).
-fn passed_extras<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, passed: Bitboard) {
+/// Passed-pawn terms that depend on pieces (so they cannot live in the pawn cache), all by the
+/// pawn's rank: its stop square empty, its stop square not attacked, its whole path to the
+/// last rank empty and not attacked, and each king's distance to the stop square.
+fn passed_extras<T: Trace>(
+    pos: &Position,
+    c: Color,
+    acc: &mut Acc<T>,
+    passed: Bitboard,
+    maps: &AttackMaps,
+) {
     let own_king = pos.king(c);
     let their_king = pos.king(!c);
+    let occ = pos.occupied();
+    let their_att = maps.all[(!c).index()];
     for sq in passed {
         let rank = sq.relative_rank(c) as usize;
         let Some(stop) = sq.offset(8 * c.forward()) else { continue };
-        if !pos.occupied().contains(stop) {
+        if !occ.contains(stop) {
             acc.add(c, idx::PASSED_FREE + rank, 1);
         }
-        let d = distance(their_king, stop) - distance(own_king, stop);
-        if d != 0 {
-            acc.add(c, idx::PASSED_KING_DISTANCE, d);
+        if !their_att.contains(stop) {
+            acc.add(c, idx::PASSED_SAFE_STOP + rank, 1);
         }
+        if (Bitboard(FRONT_SPAN[c.index()][sq.index()]) & (occ | their_att)).is_empty() {
+            acc.add(c, idx::PASSED_SAFE_PATH + rank, 1);
+        }
+        acc.add(c, idx::PASSED_OWN_KING + rank, distance(own_king, stop));
+        acc.add(c, idx::PASSED_THEIR_KING + rank, distance(their_king, stop));
     }
 }
 

@@ -46,15 +46,19 @@ pub mod idx {
     pub const THREAT_BY_PAWN: usize = KING_ATTACKERS + 8; // 6, by attacked role
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6; // 6, by attacked role
     pub const PASSED_FREE: usize = THREAT_BY_MINOR + 6; // 8, stop square empty, by rank
-    pub const PASSED_KING_DISTANCE: usize = PASSED_FREE + 8; // per square of distance difference
-    pub const HANGING: usize = PASSED_KING_DISTANCE + 1; // 6, attacked and undefended, by role
+    pub const PASSED_SAFE_STOP: usize = PASSED_FREE + 8; // 8, stop square not hit by them, by rank
+    pub const HANGING: usize = PASSED_SAFE_STOP + 8; // 6, attacked and undefended, by role
     pub const THREAT_ROOK_ON_QUEEN: usize = HANGING + 6;
     pub const THREAT_BY_KING: usize = THREAT_ROOK_ON_QUEEN + 1; // on an undefended piece
     pub const SAFE_CHECK: usize = THREAT_BY_KING + 1; // 6, by checking role
     pub const KING_ZONE_WEAK: usize = SAFE_CHECK + 6; // hit by us, held by king or queen only
     pub const KING_STORM: usize = KING_ZONE_WEAK + 1; // 8, nearest enemy pawn per file, by rank
     pub const KING_STORM_BLOCKED: usize = KING_STORM + 8; // 8, the same, blocked by our pawn
-    pub const TEMPO: usize = KING_STORM_BLOCKED + 8;
+    pub const PASSED_SAFE_PATH: usize = KING_STORM_BLOCKED + 8; // 8, path empty, unattacked
+    pub const PASSED_OWN_KING: usize = PASSED_SAFE_PATH + 8; // 8, per square own king-stop square
+    pub const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 8; // 8, likewise for the enemy king
+    pub const THREAT_PAWN_PUSH: usize = PASSED_THEIR_KING + 8; // piece hit after a safe push
+    pub const TEMPO: usize = THREAT_PAWN_PUSH + 1;
     pub const COUNT: usize = TEMPO + 1;
 }
 
@@ -138,7 +142,7 @@ pub const MOB_QUEEN: [S; 28] = [
 ];
 #[rustfmt::skip]
 pub const PASSED: [S; 8] = [
-    S(0, 0), S(19, -4), S(8, 7), S(-6, 35), S(17, 61), S(64, 117), S(128, 130), S(0, 0),
+    S(0, 0), S(20, -11), S(9, 1), S(-1, 25), S(30, 48), S(83, 96), S(144, 82), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const CONNECTED: [S; 8] = [
@@ -180,9 +184,12 @@ pub const THREAT_BY_MINOR: [S; 6] = [
 ];
 #[rustfmt::skip]
 pub const PASSED_FREE: [S; 8] = [
-    S(0, 0), S(1, 19), S(-2, 3), S(7, 14), S(4, 31), S(6, 39), S(59, 67), S(0, 0),
+    S(0, 0), S(7, 8), S(-2, 5), S(0, 12), S(11, 24), S(25, 36), S(60, 34), S(0, 0),
 ];
-pub const PASSED_KING_DISTANCE: [S; 1] = [S(-6, 18)];
+#[rustfmt::skip]
+pub const PASSED_SAFE_STOP: [S; 8] = [
+    S(0, 0), S(9, 3), S(-13, 19), S(-11, 13), S(4, 5), S(23, 14), S(8, -4), S(0, 0),
+];
 #[rustfmt::skip]
 pub const HANGING: [S; 6] = [
     S(13, 35), S(22, 7), S(23, 12), S(20, -7), S(5, 2), S(0, 0),
@@ -202,6 +209,19 @@ pub const KING_STORM: [S; 8] = [
 pub const KING_STORM_BLOCKED: [S; 8] = [
     S(0, 0), S(0, 0), S(-18, 2), S(9, 1), S(2, -19), S(11, -8), S(12, -20), S(0, 0),
 ];
+#[rustfmt::skip]
+pub const PASSED_SAFE_PATH: [S; 8] = [
+    S(0, 0), S(-19, 4), S(-15, 5), S(-25, 13), S(-28, 17), S(6, 12), S(1, 48), S(0, 0),
+];
+#[rustfmt::skip]
+pub const PASSED_OWN_KING: [S; 8] = [
+    S(0, 0), S(8, -11), S(4, -10), S(1, -14), S(2, -16), S(-1, -20), S(-10, -15), S(0, 0),
+];
+#[rustfmt::skip]
+pub const PASSED_THEIR_KING: [S; 8] = [
+    S(0, 0), S(-11, 16), S(-2, 9), S(0, 15), S(-7, 19), S(-9, 26), S(14, 30), S(0, 0),
+];
+pub const THREAT_PAWN_PUSH: [S; 1] = [S(7, 9)];
 pub const TEMPO: [S; 1] = [S(10, 5)];
 // END TUNED
 
@@ -249,7 +269,7 @@ const fn build() -> [S; idx::COUNT] {
     put!(w, idx::THREAT_BY_PAWN, THREAT_BY_PAWN);
     put!(w, idx::THREAT_BY_MINOR, THREAT_BY_MINOR);
     put!(w, idx::PASSED_FREE, PASSED_FREE);
-    put!(w, idx::PASSED_KING_DISTANCE, PASSED_KING_DISTANCE);
+    put!(w, idx::PASSED_SAFE_STOP, PASSED_SAFE_STOP);
     put!(w, idx::HANGING, HANGING);
     put!(w, idx::THREAT_ROOK_ON_QUEEN, THREAT_ROOK_ON_QUEEN);
     put!(w, idx::THREAT_BY_KING, THREAT_BY_KING);
@@ -257,6 +277,10 @@ const fn build() -> [S; idx::COUNT] {
     put!(w, idx::KING_ZONE_WEAK, KING_ZONE_WEAK);
     put!(w, idx::KING_STORM, KING_STORM);
     put!(w, idx::KING_STORM_BLOCKED, KING_STORM_BLOCKED);
+    put!(w, idx::PASSED_SAFE_PATH, PASSED_SAFE_PATH);
+    put!(w, idx::PASSED_OWN_KING, PASSED_OWN_KING);
+    put!(w, idx::PASSED_THEIR_KING, PASSED_THEIR_KING);
+    put!(w, idx::THREAT_PAWN_PUSH, THREAT_PAWN_PUSH);
     put!(w, idx::TEMPO, TEMPO);
     w
 }
@@ -265,7 +289,7 @@ const fn build() -> [S; idx::COUNT] {
 pub static WEIGHTS: [S; idx::COUNT] = build();
 
 /// Every named sub-table and its offset in [`WEIGHTS`], in index order.
-pub const TABLES: [(&str, usize); 40] = [
+pub const TABLES: [(&str, usize); 44] = [
     ("MATERIAL", idx::MATERIAL),
     ("PST", idx::PST),
     ("MOB_KNIGHT", idx::MOB_KNIGHT),
@@ -297,7 +321,7 @@ pub const TABLES: [(&str, usize); 40] = [
     ("THREAT_BY_PAWN", idx::THREAT_BY_PAWN),
     ("THREAT_BY_MINOR", idx::THREAT_BY_MINOR),
     ("PASSED_FREE", idx::PASSED_FREE),
-    ("PASSED_KING_DISTANCE", idx::PASSED_KING_DISTANCE),
+    ("PASSED_SAFE_STOP", idx::PASSED_SAFE_STOP),
     ("HANGING", idx::HANGING),
     ("THREAT_ROOK_ON_QUEEN", idx::THREAT_ROOK_ON_QUEEN),
     ("THREAT_BY_KING", idx::THREAT_BY_KING),
@@ -305,6 +329,10 @@ pub const TABLES: [(&str, usize); 40] = [
     ("KING_ZONE_WEAK", idx::KING_ZONE_WEAK),
     ("KING_STORM", idx::KING_STORM),
     ("KING_STORM_BLOCKED", idx::KING_STORM_BLOCKED),
+    ("PASSED_SAFE_PATH", idx::PASSED_SAFE_PATH),
+    ("PASSED_OWN_KING", idx::PASSED_OWN_KING),
+    ("PASSED_THEIR_KING", idx::PASSED_THEIR_KING),
+    ("THREAT_PAWN_PUSH", idx::THREAT_PAWN_PUSH),
     ("TEMPO", idx::TEMPO),
 ];
 
