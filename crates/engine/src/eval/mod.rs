@@ -216,7 +216,13 @@ fn pieces<T: Trace>(
     let their_king = pos.king(them);
     let zone = king_attacks(their_king).with(their_king);
     let mut attackers = 0;
-    let their_majors = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
+    // Pieces a minor or a rook can threaten: not pawns, not the king.
+    let their_pieces = pos.by_color(them) & !their_pawns & !pos.pieces(them, Role::King);
+    let their_queens = pos.pieces(them, Role::Queen);
+    // A minor with a pawn (of either colour) right in front of it: sheltered from frontal
+    // attack, and the pawn's file is closed to its opponent's rooks.
+    let behind_pawn =
+        |sq: Square| sq.offset(8 * c.forward()).is_some_and(|front| all_pawns.contains(front));
 
     let outpost = |sq: Square| {
         let rank = sq.relative_rank(c);
@@ -236,7 +242,10 @@ fn pieces<T: Trace>(
             acc.add(c, idx::KNIGHT_RIM, 1);
         }
         king_zone(acc, c, Role::Knight, att & zone, &mut attackers);
-        minor_threats(pos, acc, c, att & their_majors);
+        minor_threats(pos, acc, c, att & their_pieces);
+        if behind_pawn(sq) {
+            acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
+        }
     }
     for sq in pos.pieces(c, Role::Bishop) {
         let att = bishop_attacks(sq, occ);
@@ -260,7 +269,10 @@ fn pieces<T: Trace>(
             acc.add(c, idx::BISHOP_BLOCKED_PAWN, blocked.count() as i32);
         }
         king_zone(acc, c, Role::Bishop, att & zone, &mut attackers);
-        minor_threats(pos, acc, c, att & their_majors);
+        minor_threats(pos, acc, c, att & their_pieces);
+        if behind_pawn(sq) {
+            acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
+        }
     }
     if pos.pieces(c, Role::Bishop).more_than_one() {
         acc.add(c, idx::BISHOP_PAIR, 1);
@@ -282,6 +294,14 @@ fn pieces<T: Trace>(
             acc.add(c, idx::ROOK_SEVENTH, 1);
         }
         king_zone(acc, c, Role::Rook, att & zone, &mut attackers);
+        for t in att & their_pieces & !their_queens {
+            if let Some(r) = pos.role_at(t) {
+                acc.add(c, idx::THREAT_BY_ROOK + r.index(), 1);
+            }
+        }
+        if (file & their_queens).is_nonempty() {
+            acc.add(c, idx::ROOK_ON_QUEEN_FILE, 1);
+        }
     }
     for sq in pos.pieces(c, Role::Queen) {
         let att = queen_attacks(sq, occ);
@@ -313,6 +333,11 @@ fn pieces<T: Trace>(
         if hit.is_nonempty() {
             acc.add(c, idx::THREAT_BY_PAWN + role.index(), hit.count() as i32);
         }
+    }
+    // The king's distance to the nearest pawn (it has to reach them in the endgame).
+    let own_king = pos.king(c);
+    if let Some(d) = all_pawns.into_iter().map(|p| distance(own_king, p)).min() {
+        acc.add(c, idx::KING_PAWN_DISTANCE + d as usize, 1);
     }
     let rights = pos.castling_rooks() & pos.pieces(c, Role::Rook);
     if rights.is_nonempty() {
