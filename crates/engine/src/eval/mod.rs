@@ -144,10 +144,10 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
     for c in Color::ALL {
         material_and_psts(pos, c, acc);
         pieces(pos, c, acc, &pawn_att, &mut maps);
-        passed_extras(pos, c, acc, passed[c.index()]);
     }
-    // Threats and king danger read both sides' complete attack maps.
+    // Passed pawns, threats and king danger read both sides' complete attack maps.
     for c in Color::ALL {
+        passed_extras(pos, c, acc, passed[c.index()], &maps);
         threats(pos, c, acc, &maps);
         king_danger(pos, c, acc, &maps);
     }
@@ -177,7 +177,12 @@ impl AttackMaps {
 }
 
 pub fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
-    let p = pos.pieces(c, Role::Pawn).0;
+    pawn_attacks_of(pos.pieces(c, Role::Pawn), c)
+}
+
+/// The squares pawns of colour `c` standing on `pawns` attack.
+pub fn pawn_attacks_of(pawns: Bitboard, c: Color) -> Bitboard {
+    let p = pawns.0;
     let not_a = !0x0101_0101_0101_0101u64;
     let not_h = !0x8080_8080_8080_8080u64;
     Bitboard(match c {
@@ -211,7 +216,13 @@ fn pieces<T: Trace>(
     let their_king = pos.king(them);
     let zone = king_attacks(their_king).with(their_king);
     let mut attackers = 0;
-    let their_majors = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
+    // Pieces a minor or a rook can threaten: not pawns, not the king.
+    let their_pieces = pos.by_color(them) & !their_pawns & !pos.pieces(them, Role::King);
+    let their_queens = pos.pieces(them, Role::Queen);
+    // A minor with a pawn (of either colour) right in front of it: sheltered from frontal
+    // attack, and the pawn's file is closed to its opponent's rooks.
+    let behind_pawn =
+        |sq: Square| sq.offset(8 * c.forward()).is_some_and(|front| all_pawns.contains(front));
 
     let outpost = |sq: Square| {
         let rank = sq.relative_rank(c);
@@ -231,7 +242,10 @@ fn pieces<T: Trace>(
             acc.add(c, idx::KNIGHT_RIM, 1);
         }
         king_zone(acc, c, Role::Knight, att & zone, &mut attackers);
-        minor_threats(pos, acc, c, att & their_majors);
+        minor_threats(pos, acc, c, att & their_pieces);
+        if behind_pawn(sq) {
+            acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
+        }
     }
     for sq in pos.pieces(c, Role::Bishop) {
         let att = bishop_attacks(sq, occ);
@@ -255,7 +269,10 @@ fn pieces<T: Trace>(
             acc.add(c, idx::BISHOP_BLOCKED_PAWN, blocked.count() as i32);
         }
         king_zone(acc, c, Role::Bishop, att & zone, &mut attackers);
-        minor_threats(pos, acc, c, att & their_majors);
+        minor_threats(pos, acc, c, att & their_pieces);
+        if behind_pawn(sq) {
+            acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
+        }
     }
     if pos.pieces(c, Role::Bishop).more_than_one() {
         acc.add(c, idx::BISHOP_PAIR, 1);
@@ -277,6 +294,14 @@ fn pieces<T: Trace>(
             acc.add(c, idx::ROOK_SEVENTH, 1);
         }
         king_zone(acc, c, Role::Rook, att & zone, &mut attackers);
+        for t in att & their_pieces & !their_queens {
+            if let Some(r) = pos.role_at(t) {
+                acc.add(c, idx::THREAT_BY_ROOK + r.index(), 1);
+            }
+        }
+        if (file & their_queens).is_nonempty() {
+            acc.add(c, idx::ROOK_ON_QUEEN_FILE, 1);
+        }
     }
     for sq in pos.pieces(c, Role::Queen) {
         let att = queen_attacks(sq, occ);
@@ -309,6 +334,11 @@ fn pieces<T: Trace>(
             acc.add(c, idx::THREAT_BY_PAWN + role.index(), hit.count() as i32);
         }
     }
+    // The king's distance to the nearest pawn (it has to reach them in the endgame).
+    let own_king = pos.king(c);
+    if let Some(d) = all_pawns.into_iter().map(|p| distance(own_king, p)).min() {
+        acc.add(c, idx::KING_PAWN_DISTANCE + d as usize, 1);
+    }
     let rights = pos.castling_rooks() & pos.pieces(c, Role::Rook);
     if rights.is_nonempty() {
         acc.add(c, idx::CASTLING_RIGHT, rights.count() as i32);
@@ -336,6 +366,24 @@ fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMa
     }
     if (maps.by[us][Role::King.index()] & targets & !maps.all[th]).is_nonempty() {
         acc.add(c, idx::THREAT_BY_KING, 1);
+    }
+    // Pawn pushes (one or two squares) to squares no enemy pawn hits and that are defended or
+    // not attacked, from where the pawn would hit a piece.
+    let empty = !pos.occupied();
+    let own_pawns = pos.pieces(c, Role::Pawn);
+    let (one, third_rank) = match c {
+        Color::White => (Bitboard(own_pawns.0 << 8) & empty, Bitboard::rank(2)),
+        Color::Black => (Bitboard(own_pawns.0 >> 8) & empty, Bitboard::rank(5)),
+    };
+    let two = match c {
+        Color::White => Bitboard((one & third_rank).0 << 8),
+        Color::Black => Bitboard((one & third_rank).0 >> 8),
+    } & empty;
+    let safe = !maps.by[th][Role::Pawn.index()] & (maps.all[us] | !maps.all[th]);
+    let pieces = targets & !pos.pieces(them, Role::Pawn);
+    let hit = pawn_attacks_of((one | two) & safe, c) & pieces;
+    if hit.is_nonempty() {
+        acc.add(c, idx::THREAT_PAWN_PUSH, hit.count() as i32);
     }
 }
 
@@ -399,20 +447,34 @@ fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<T>, c: Color, hits: Bit
     }
 }
 
-/// Passed-pawn terms that depend on pieces (so they cannot live in the pawn cache).
-fn passed_extras<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, passed: Bitboard) {
+/// Passed-pawn terms that depend on pieces (so they cannot live in the pawn cache), all by the
+/// pawn's rank: its stop square empty, its stop square not attacked, its whole path to the
+/// last rank empty and not attacked, and each king's distance to the stop square.
+fn passed_extras<T: Trace>(
+    pos: &Position,
+    c: Color,
+    acc: &mut Acc<T>,
+    passed: Bitboard,
+    maps: &AttackMaps,
+) {
     let own_king = pos.king(c);
     let their_king = pos.king(!c);
+    let occ = pos.occupied();
+    let their_att = maps.all[(!c).index()];
     for sq in passed {
         let rank = sq.relative_rank(c) as usize;
         let Some(stop) = sq.offset(8 * c.forward()) else { continue };
-        if !pos.occupied().contains(stop) {
+        if !occ.contains(stop) {
             acc.add(c, idx::PASSED_FREE + rank, 1);
         }
-        let d = distance(their_king, stop) - distance(own_king, stop);
-        if d != 0 {
-            acc.add(c, idx::PASSED_KING_DISTANCE, d);
+        if !their_att.contains(stop) {
+            acc.add(c, idx::PASSED_SAFE_STOP + rank, 1);
         }
+        if (Bitboard(FRONT_SPAN[c.index()][sq.index()]) & (occ | their_att)).is_empty() {
+            acc.add(c, idx::PASSED_SAFE_PATH + rank, 1);
+        }
+        acc.add(c, idx::PASSED_OWN_KING + rank, distance(own_king, stop));
+        acc.add(c, idx::PASSED_THEIR_KING + rank, distance(their_king, stop));
     }
 }
 

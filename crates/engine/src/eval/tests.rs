@@ -97,3 +97,44 @@ fn mirror_helper_round_trips() {
         "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1"
     );
 }
+
+/// The coefficients `evaluate_traced` reports for `fen_text` (White's count minus Black's).
+fn coefficients(fen_text: &str) -> Vec<i32> {
+    let pos = parse_fen(fen_text).expect("fen");
+    let mut coeffs = Coefficients(vec![0; idx::COUNT]);
+    evaluate_traced(&pos, &mut coeffs);
+    coeffs.0
+}
+
+#[test]
+fn passed_pawn_terms_count_what_they_name() {
+    // White's e6 pawn: stop square e7 empty and not attacked (Black's king on a8 is far), the
+    // path e7-e8 empty and unattacked; White's king on e1 is 6 squares from e7, Black's 4.
+    let c = coefficients("k7/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::PASSED_FREE + 5], 1);
+    assert_eq!(c[idx::PASSED_SAFE_STOP + 5], 1);
+    assert_eq!(c[idx::PASSED_SAFE_PATH + 5], 1);
+    assert_eq!(c[idx::PASSED_OWN_KING + 5], 6);
+    assert_eq!(c[idx::PASSED_THEIR_KING + 5], 4);
+    // Black's king on d8 guards e7 (and e8): the stop square and the path are no longer safe.
+    let c = coefficients("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::PASSED_FREE + 5], 1);
+    assert_eq!(c[idx::PASSED_SAFE_STOP + 5], 0);
+    assert_eq!(c[idx::PASSED_SAFE_PATH + 5], 0);
+    assert_eq!(c[idx::PASSED_THEIR_KING + 5], 1);
+    // A piece on e8 blocks the path but not the stop square.
+    let c = coefficients("k3n3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::PASSED_SAFE_PATH + 5], 0);
+}
+
+#[test]
+fn pawn_push_threats_need_a_safe_square() {
+    // d3-d4 would hit both knights; no black piece attacks d4.
+    assert_eq!(coefficients("4k3/8/8/2n1n3/8/3P4/8/4K3 w - - 0 1")[idx::THREAT_PAWN_PUSH], 2);
+    // A black pawn on e5 guards d4: no safe push, no threat.
+    assert_eq!(coefficients("4k3/8/8/2n1p3/8/3P4/8/4K3 w - - 0 1")[idx::THREAT_PAWN_PUSH], 0);
+    // Two squares from the second rank: d2-d4 hits the rook on c5.
+    assert_eq!(coefficients("4k3/8/8/2r5/8/8/3P4/4K3 w - - 0 1")[idx::THREAT_PAWN_PUSH], 1);
+    // d4 is attacked by Black's king but held by White's: safe, yet the king is no target.
+    assert_eq!(coefficients("8/8/8/4k3/8/3PK3/8/8 w - - 0 1")[idx::THREAT_PAWN_PUSH], 0);
+}

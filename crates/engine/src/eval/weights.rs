@@ -46,163 +46,197 @@ pub mod idx {
     pub const THREAT_BY_PAWN: usize = KING_ATTACKERS + 8; // 6, by attacked role
     pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6; // 6, by attacked role
     pub const PASSED_FREE: usize = THREAT_BY_MINOR + 6; // 8, stop square empty, by rank
-    pub const PASSED_KING_DISTANCE: usize = PASSED_FREE + 8; // per square of distance difference
-    pub const HANGING: usize = PASSED_KING_DISTANCE + 1; // 6, attacked and undefended, by role
+    pub const PASSED_SAFE_STOP: usize = PASSED_FREE + 8; // 8, stop square not hit by them, by rank
+    pub const HANGING: usize = PASSED_SAFE_STOP + 8; // 6, attacked and undefended, by role
     pub const THREAT_ROOK_ON_QUEEN: usize = HANGING + 6;
     pub const THREAT_BY_KING: usize = THREAT_ROOK_ON_QUEEN + 1; // on an undefended piece
     pub const SAFE_CHECK: usize = THREAT_BY_KING + 1; // 6, by checking role
     pub const KING_ZONE_WEAK: usize = SAFE_CHECK + 6; // hit by us, held by king or queen only
     pub const KING_STORM: usize = KING_ZONE_WEAK + 1; // 8, nearest enemy pawn per file, by rank
     pub const KING_STORM_BLOCKED: usize = KING_STORM + 8; // 8, the same, blocked by our pawn
-    pub const TEMPO: usize = KING_STORM_BLOCKED + 8;
+    pub const PASSED_SAFE_PATH: usize = KING_STORM_BLOCKED + 8; // 8, path empty, unattacked
+    pub const PASSED_OWN_KING: usize = PASSED_SAFE_PATH + 8; // 8, per square own king-stop square
+    pub const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 8; // 8, likewise for the enemy king
+    pub const THREAT_PAWN_PUSH: usize = PASSED_THEIR_KING + 8; // piece hit after a safe push
+    pub const THREAT_BY_ROOK: usize = THREAT_PAWN_PUSH + 1; // 6, by attacked role (not queen)
+    pub const MINOR_BEHIND_PAWN: usize = THREAT_BY_ROOK + 6; // a pawn right in front
+    pub const KING_PAWN_DISTANCE: usize = MINOR_BEHIND_PAWN + 1; // 8, to the nearest pawn
+    pub const ROOK_ON_QUEEN_FILE: usize = KING_PAWN_DISTANCE + 8; // the enemy queen's file
+    pub const TEMPO: usize = ROOK_ON_QUEEN_FILE + 1;
     pub const COUNT: usize = TEMPO + 1;
 }
 
 // BEGIN TUNED
 #[rustfmt::skip]
 pub const MATERIAL: [S; 6] = [
-    S(80, 91), S(343, 320), S(355, 345), S(483, 575), S(1066, 972), S(0, 0),
+    S(79, 91), S(345, 321), S(355, 344), S(482, 576), S(1067, 973), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PST: [S; 384] = [
     S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
-    S(8, 17), S(-2, -3), S(1, 10), S(-10, -14), S(-4, 6), S(17, 9), S(23, -4), S(11, -3),
-    S(10, 10), S(-14, 13), S(0, 14), S(2, 11), S(4, 20), S(9, 17), S(13, 6), S(14, 12),
-    S(8, 19), S(-11, 20), S(9, 10), S(10, 19), S(10, 21), S(11, 9), S(-4, 13), S(1, 22),
-    S(17, 21), S(6, 23), S(2, 11), S(13, 15), S(9, 22), S(23, 8), S(-4, 20), S(1, 36),
-    S(-7, 26), S(15, 24), S(21, 36), S(20, 1), S(1, 37), S(8, 43), S(-18, 44), S(6, 18),
-    S(30, 19), S(32, 43), S(19, 43), S(51, 58), S(31, 30), S(-1, 41), S(31, 41), S(13, 28),
+    S(7, 16), S(-2, -2), S(-1, 10), S(-8, -14), S(-3, 8), S(17, 10), S(26, -2), S(11, -1),
+    S(8, 10), S(-13, 11), S(-1, 12), S(2, 13), S(3, 19), S(7, 19), S(14, 6), S(14, 12),
+    S(7, 19), S(-12, 19), S(8, 9), S(10, 20), S(10, 20), S(11, 9), S(-3, 16), S(0, 19),
+    S(17, 21), S(6, 23), S(2, 11), S(13, 14), S(10, 22), S(23, 9), S(-4, 20), S(0, 33),
+    S(-5, 27), S(15, 24), S(21, 35), S(20, 2), S(1, 36), S(8, 42), S(-17, 43), S(6, 19),
+    S(30, 18), S(32, 42), S(19, 44), S(51, 58), S(31, 30), S(-1, 41), S(31, 41), S(13, 27),
     S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
-    S(-18, -14), S(-8, -8), S(-19, -30), S(-8, -29), S(-39, -10), S(-8, -23), S(-12, -22), S(-6, -19),
-    S(-18, -25), S(5, -13), S(-12, -20), S(1, -11), S(2, -3), S(-4, -11), S(13, 7), S(-30, -3),
-    S(-10, 7), S(-6, -23), S(-3, 0), S(3, 3), S(18, 2), S(7, 7), S(10, -22), S(-18, -9),
-    S(0, -2), S(3, 6), S(3, 16), S(10, 19), S(13, 17), S(6, 12), S(21, 12), S(7, 6),
-    S(-13, -11), S(3, -8), S(11, 20), S(20, 5), S(9, 28), S(15, 19), S(0, 1), S(-7, -1),
-    S(-10, -19), S(7, 3), S(3, 10), S(47, 10), S(12, -5), S(18, 4), S(27, 4), S(1, 1),
+    S(-18, -14), S(-9, -8), S(-19, -30), S(-8, -29), S(-38, -9), S(-7, -23), S(-14, -22), S(-6, -19),
+    S(-18, -25), S(5, -13), S(-12, -20), S(-1, -11), S(1, -3), S(-3, -11), S(10, 6), S(-29, -3),
+    S(-12, 6), S(-7, -22), S(-4, -2), S(4, 4), S(18, 1), S(6, 6), S(9, -21), S(-17, -8),
+    S(0, -2), S(3, 6), S(4, 16), S(10, 18), S(14, 17), S(7, 12), S(21, 12), S(6, 6),
+    S(-12, -10), S(3, -8), S(12, 20), S(20, 5), S(10, 29), S(15, 18), S(1, 1), S(-7, -1),
+    S(-10, -19), S(7, 3), S(4, 11), S(46, 9), S(13, -4), S(18, 4), S(28, 5), S(1, 1),
     S(1, -28), S(5, 7), S(-18, 14), S(-2, -1), S(-11, 4), S(10, 1), S(-7, -2), S(0, -2),
     S(-18, -13), S(-11, -4), S(-4, 4), S(-10, -5), S(-11, -3), S(-9, -2), S(-16, -10), S(-11, -11),
-    S(11, -12), S(3, -16), S(-11, -10), S(-3, -14), S(-11, -9), S(-9, -5), S(7, 6), S(-8, -3),
-    S(-13, -23), S(-11, -23), S(-3, -3), S(-10, -5), S(-6, -4), S(15, 3), S(-1, -8), S(-17, -17),
-    S(5, -9), S(2, 6), S(-12, 1), S(7, 0), S(0, 16), S(3, -7), S(2, 13), S(2, -11),
-    S(4, -18), S(-6, 3), S(10, 10), S(8, 13), S(17, 8), S(3, 2), S(11, -4), S(-5, -21),
-    S(-23, 5), S(8, 8), S(18, -1), S(24, 27), S(20, 8), S(4, 8), S(-4, 5), S(-4, -3),
-    S(-21, 12), S(12, 4), S(-21, -2), S(2, 4), S(16, 3), S(0, 4), S(9, 4), S(-7, -11),
-    S(-8, -4), S(-30, 1), S(0, 5), S(-2, 10), S(-9, 4), S(-2, 3), S(-6, 3), S(-13, 2),
+    S(11, -12), S(3, -15), S(-11, -10), S(-3, -14), S(-11, -9), S(-10, -5), S(7, 6), S(-8, -3),
+    S(-12, -23), S(-11, -24), S(-2, -3), S(-11, -6), S(-6, -4), S(13, 1), S(0, -8), S(-16, -17),
+    S(4, -9), S(4, 7), S(-12, 0), S(8, -1), S(0, 16), S(2, -7), S(3, 12), S(1, -11),
+    S(5, -17), S(-6, 3), S(8, 9), S(8, 12), S(17, 8), S(1, 2), S(11, -3), S(-4, -21),
+    S(-23, 5), S(7, 7), S(19, 0), S(24, 27), S(19, 7), S(5, 9), S(-4, 6), S(-4, -3),
+    S(-21, 12), S(12, 4), S(-21, -1), S(2, 4), S(16, 3), S(0, 3), S(9, 4), S(-7, -11),
+    S(-8, -4), S(-30, 2), S(0, 5), S(-2, 10), S(-9, 4), S(-2, 3), S(-6, 2), S(-13, 2),
     S(-3, -7), S(-6, -7), S(-13, -18), S(0, 9), S(-4, -3), S(-5, 2), S(-7, -4), S(-10, -9),
-    S(-1, -25), S(5, -18), S(-4, -8), S(4, -21), S(2, -24), S(4, -23), S(-9, -12), S(-5, -16),
-    S(-6, -4), S(-19, -21), S(8, -12), S(-3, -16), S(-10, -14), S(-19, 11), S(0, -19), S(-16, -10),
-    S(-22, 7), S(-2, 5), S(-6, 1), S(-17, -2), S(9, -28), S(-20, -7), S(4, -10), S(-22, -3),
-    S(2, -11), S(-17, 23), S(6, 14), S(11, 0), S(5, -7), S(-13, -1), S(0, 12), S(-4, 5),
-    S(-11, 10), S(1, 3), S(-2, 18), S(11, 1), S(7, 5), S(15, 4), S(4, 8), S(8, 1),
-    S(4, 15), S(13, 3), S(2, 9), S(26, 17), S(34, 6), S(16, 14), S(21, 10), S(11, 17),
-    S(-9, 16), S(24, 12), S(17, 2), S(35, 7), S(17, 2), S(0, 3), S(22, -4), S(15, -1),
-    S(5, 14), S(16, 10), S(-8, 18), S(0, 18), S(1, 14), S(-2, 4), S(8, 2), S(9, 8),
-    S(-11, -20), S(-13, -6), S(-9, -6), S(-1, -24), S(-8, -11), S(8, -34), S(7, -19), S(-9, -12),
-    S(-13, -12), S(14, -26), S(7, -24), S(-1, -5), S(8, -21), S(5, -10), S(-7, -12), S(10, -18),
-    S(-18, 3), S(-7, -11), S(-7, 1), S(-10, -4), S(-7, 5), S(10, -20), S(14, -13), S(8, -12),
-    S(0, -10), S(-6, -11), S(0, 6), S(-9, 16), S(-6, 7), S(4, 23), S(0, -3), S(1, -1),
-    S(2, 4), S(-15, -7), S(2, 9), S(-4, 8), S(-5, 7), S(3, 15), S(0, -5), S(-3, 10),
-    S(8, 23), S(11, 8), S(6, 16), S(2, 4), S(-3, 4), S(8, -4), S(14, 13), S(-3, -2),
+    S(-1, -23), S(7, -19), S(-4, -10), S(3, -22), S(1, -26), S(3, -23), S(-11, -12), S(-2, -15),
+    S(-8, -5), S(-19, -21), S(7, -13), S(-4, -17), S(-10, -15), S(-19, 10), S(-1, -19), S(-16, -10),
+    S(-22, 7), S(-2, 5), S(-7, 1), S(-16, -1), S(9, -28), S(-20, -7), S(4, -10), S(-22, -3),
+    S(2, -10), S(-16, 23), S(5, 14), S(10, 0), S(4, -7), S(-12, 0), S(0, 12), S(-5, 5),
+    S(-11, 10), S(2, 4), S(-1, 18), S(11, 0), S(7, 5), S(16, 4), S(4, 8), S(9, 1),
+    S(4, 15), S(14, 4), S(2, 10), S(26, 17), S(34, 6), S(16, 14), S(21, 11), S(11, 17),
+    S(-8, 16), S(24, 11), S(17, 2), S(34, 6), S(17, 2), S(0, 3), S(22, -4), S(15, -1),
+    S(5, 14), S(16, 10), S(-8, 19), S(0, 18), S(1, 14), S(-2, 5), S(8, 3), S(9, 9),
+    S(-11, -20), S(-13, -6), S(-9, -6), S(-2, -24), S(-9, -12), S(8, -34), S(7, -19), S(-9, -12),
+    S(-13, -12), S(12, -26), S(7, -25), S(-1, -5), S(8, -21), S(3, -10), S(-8, -12), S(10, -18),
+    S(-19, 3), S(-7, -11), S(-7, 1), S(-9, -4), S(-7, 5), S(11, -20), S(13, -13), S(7, -12),
+    S(0, -10), S(-6, -11), S(1, 6), S(-8, 16), S(-5, 7), S(5, 23), S(1, -3), S(1, -1),
+    S(3, 4), S(-14, -7), S(2, 9), S(-4, 8), S(-4, 7), S(3, 15), S(0, -5), S(-3, 10),
+    S(7, 23), S(11, 8), S(6, 16), S(2, 4), S(-3, 4), S(8, -4), S(14, 13), S(-3, -2),
     S(-10, -1), S(-6, -10), S(-6, 6), S(-1, 4), S(1, 9), S(0, 4), S(17, 12), S(-5, 0),
     S(3, -8), S(8, -5), S(-1, -1), S(-11, -8), S(2, 0), S(3, -2), S(0, -6), S(7, 3),
-    S(20, -35), S(8, -20), S(13, -14), S(-11, -20), S(-8, -28), S(-5, -25), S(16, -25), S(16, -48),
-    S(-12, -32), S(-7, -7), S(-15, -5), S(-13, -7), S(-8, -13), S(-12, -6), S(0, -7), S(-1, -28),
-    S(-29, -28), S(-20, -12), S(-35, 8), S(-40, 9), S(-17, 7), S(10, -13), S(-10, -9), S(-25, -23),
-    S(-36, -23), S(-33, 0), S(-38, 13), S(-67, 19), S(-46, 18), S(-43, 4), S(-24, 2), S(-34, -23),
-    S(-51, -38), S(-43, 4), S(-64, 25), S(-63, 23), S(-66, 22), S(-58, 27), S(-50, 16), S(-45, -13),
-    S(-61, -27), S(-50, 18), S(-64, 35), S(-56, 22), S(-62, 28), S(-56, 18), S(-51, 29), S(-55, 1),
+    S(19, -36), S(8, -20), S(13, -15), S(-11, -20), S(-11, -29), S(-6, -25), S(17, -26), S(16, -48),
+    S(-12, -31), S(-7, -7), S(-15, -5), S(-12, -7), S(-8, -13), S(-10, -5), S(1, -7), S(0, -28),
+    S(-29, -28), S(-20, -12), S(-35, 9), S(-40, 9), S(-16, 7), S(10, -13), S(-10, -7), S(-25, -23),
+    S(-36, -23), S(-33, 0), S(-38, 13), S(-67, 20), S(-46, 18), S(-43, 4), S(-24, 0), S(-34, -22),
+    S(-51, -38), S(-43, 5), S(-64, 26), S(-63, 22), S(-66, 22), S(-58, 26), S(-50, 16), S(-45, -13),
+    S(-61, -27), S(-50, 18), S(-64, 35), S(-56, 22), S(-62, 27), S(-56, 19), S(-51, 28), S(-55, 0),
     S(-72, -29), S(-66, -2), S(-70, -2), S(-67, 1), S(-71, 2), S(-64, 19), S(-64, 21), S(-68, -17),
-    S(-86, -41), S(-83, -21), S(-84, -34), S(-82, -21), S(-84, -16), S(-81, -10), S(-81, -10), S(-85, -27),
+    S(-86, -42), S(-83, -21), S(-84, -34), S(-82, -21), S(-84, -16), S(-81, -10), S(-81, -10), S(-85, -27),
 ];
 #[rustfmt::skip]
 pub const MOB_KNIGHT: [S; 9] = [
-    S(-19, -44), S(-16, -29), S(-6, -7), S(3, 6), S(10, 21), S(14, 28), S(20, 33), S(23, 32),
-    S(28, 22),
+    S(-19, -44), S(-17, -29), S(-6, -7), S(3, 6), S(10, 20), S(15, 29), S(20, 34), S(24, 32),
+    S(29, 21),
 ];
 #[rustfmt::skip]
 pub const MOB_BISHOP: [S; 14] = [
-    S(-23, -45), S(-21, -19), S(-6, -3), S(0, 8), S(7, 15), S(11, 15), S(18, 20), S(19, 23),
-    S(19, 26), S(28, 27), S(34, 26), S(19, 27), S(33, 28), S(-8, 39),
+    S(-23, -45), S(-20, -19), S(-5, -4), S(1, 8), S(7, 15), S(11, 16), S(18, 21), S(18, 24),
+    S(19, 26), S(27, 26), S(34, 25), S(19, 27), S(33, 28), S(-8, 39),
 ];
 #[rustfmt::skip]
 pub const MOB_ROOK: [S; 15] = [
-    S(-44, -47), S(-4, -45), S(-1, -25), S(-2, -3), S(3, 10), S(2, 18), S(9, 19), S(13, 24),
-    S(15, 29), S(18, 37), S(19, 42), S(19, 49), S(29, 44), S(33, 40), S(2, 49),
+    S(-44, -47), S(-5, -45), S(-1, -25), S(-2, -4), S(4, 9), S(2, 18), S(8, 20), S(12, 24),
+    S(14, 29), S(18, 37), S(19, 43), S(19, 49), S(29, 45), S(33, 41), S(2, 48),
 ];
 #[rustfmt::skip]
 pub const MOB_QUEEN: [S; 28] = [
-    S(-20, -30), S(-12, -19), S(0, -16), S(-5, -17), S(-5, -13), S(-5, -7), S(0, -18), S(0, -5),
-    S(3, 5), S(4, 26), S(9, 24), S(9, 24), S(9, 24), S(11, 32), S(16, 26), S(21, 24),
-    S(22, 23), S(16, 25), S(13, 27), S(26, 24), S(22, 15), S(14, 7), S(14, 5), S(16, 3),
+    S(-20, -30), S(-12, -19), S(-1, -16), S(-6, -17), S(-5, -13), S(-6, -7), S(0, -18), S(0, -5),
+    S(3, 5), S(4, 26), S(9, 24), S(9, 24), S(10, 24), S(11, 32), S(17, 27), S(21, 24),
+    S(22, 23), S(17, 26), S(13, 27), S(26, 24), S(22, 15), S(14, 7), S(14, 5), S(16, 3),
     S(16, 17), S(16, 11), S(19, 27), S(17, 22),
 ];
 #[rustfmt::skip]
 pub const PASSED: [S; 8] = [
-    S(0, 0), S(19, -4), S(8, 7), S(-6, 35), S(17, 61), S(64, 117), S(128, 130), S(0, 0),
+    S(0, 0), S(20, -11), S(9, 1), S(-1, 25), S(30, 48), S(83, 96), S(144, 81), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const CONNECTED: [S; 8] = [
-    S(0, 0), S(2, 6), S(11, 7), S(14, 6), S(19, 15), S(18, 30), S(54, 34), S(0, 0),
+    S(0, 0), S(3, 5), S(10, 7), S(14, 6), S(18, 14), S(20, 31), S(54, 34), S(0, 0),
 ];
-pub const ISOLATED: [S; 1] = [S(-9, -16)];
-pub const DOUBLED: [S; 1] = [S(-10, -4)];
+pub const ISOLATED: [S; 1] = [S(-8, -17)];
+pub const DOUBLED: [S; 1] = [S(-10, -2)];
 pub const BACKWARD: [S; 1] = [S(-4, -15)];
-pub const CENTER_PAWN: [S; 1] = [S(1, -3)];
-pub const SHELTER_NEAR: [S; 1] = [S(15, -12)];
+pub const CENTER_PAWN: [S; 1] = [S(2, -4)];
+pub const SHELTER_NEAR: [S; 1] = [S(13, -13)];
 pub const SHELTER_FAR: [S; 1] = [S(9, -8)];
-pub const KING_OPEN_FILE: [S; 1] = [S(-13, -9)];
+pub const KING_OPEN_FILE: [S; 1] = [S(-13, -7)];
 pub const CASTLING_RIGHT: [S; 1] = [S(13, 11)];
-pub const ROOK_OPEN: [S; 1] = [S(35, 5)];
-pub const ROOK_HALF_OPEN: [S; 1] = [S(19, 8)];
-pub const ROOK_SEVENTH: [S; 1] = [S(5, 15)];
-pub const KNIGHT_OUTPOST: [S; 1] = [S(24, 9)];
-pub const BISHOP_OUTPOST: [S; 1] = [S(20, 0)];
-pub const KNIGHT_RIM: [S; 1] = [S(-1, 7)];
-pub const BISHOP_LONG_DIAGONAL: [S; 1] = [S(15, 17)];
-pub const BISHOP_PAIR: [S; 1] = [S(42, 53)];
-pub const BISHOP_BLOCKED_PAWN: [S; 1] = [S(-6, -13)];
+pub const ROOK_OPEN: [S; 1] = [S(35, 2)];
+pub const ROOK_HALF_OPEN: [S; 1] = [S(19, 9)];
+pub const ROOK_SEVENTH: [S; 1] = [S(6, 14)];
+pub const KNIGHT_OUTPOST: [S; 1] = [S(22, 8)];
+pub const BISHOP_OUTPOST: [S; 1] = [S(21, 0)];
+pub const KNIGHT_RIM: [S; 1] = [S(0, 8)];
+pub const BISHOP_LONG_DIAGONAL: [S; 1] = [S(15, 16)];
+pub const BISHOP_PAIR: [S; 1] = [S(40, 51)];
+pub const BISHOP_BLOCKED_PAWN: [S; 1] = [S(-5, -13)];
 pub const QUEEN_EARLY: [S; 1] = [S(-3, -7)];
 #[rustfmt::skip]
 pub const KING_ZONE_ATTACK: [S; 6] = [
-    S(0, 0), S(8, -2), S(6, 2), S(5, 4), S(13, 11), S(0, 0),
+    S(0, 0), S(8, -3), S(6, 2), S(5, 3), S(11, 12), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const KING_ATTACKERS: [S; 8] = [
-    S(0, 0), S(-12, 3), S(0, 3), S(40, 0), S(56, 12), S(72, 11), S(90, 12), S(100, 12),
+    S(0, 0), S(-11, 3), S(0, 3), S(40, 0), S(56, 12), S(72, 11), S(90, 12), S(100, 12),
 ];
 #[rustfmt::skip]
 pub const THREAT_BY_PAWN: [S; 6] = [
-    S(0, 0), S(32, 21), S(37, 21), S(52, 16), S(41, 15), S(0, 0),
+    S(0, 0), S(32, 21), S(36, 21), S(52, 16), S(41, 15), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const THREAT_BY_MINOR: [S; 6] = [
-    S(2, 10), S(0, 0), S(0, 0), S(41, 17), S(28, 19), S(0, 0),
+    S(2, 10), S(9, 17), S(25, 4), S(49, 12), S(28, 17), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSED_FREE: [S; 8] = [
-    S(0, 0), S(1, 19), S(-2, 3), S(7, 14), S(4, 31), S(6, 39), S(59, 67), S(0, 0),
+    S(0, 0), S(7, 8), S(-2, 5), S(0, 12), S(11, 24), S(25, 36), S(60, 33), S(0, 0),
 ];
-pub const PASSED_KING_DISTANCE: [S; 1] = [S(-6, 18)];
+#[rustfmt::skip]
+pub const PASSED_SAFE_STOP: [S; 8] = [
+    S(0, 0), S(9, 3), S(-13, 19), S(-11, 13), S(4, 5), S(23, 14), S(8, -4), S(0, 0),
+];
 #[rustfmt::skip]
 pub const HANGING: [S; 6] = [
-    S(13, 35), S(22, 7), S(23, 12), S(20, -7), S(5, 2), S(0, 0),
+    S(14, 35), S(22, 7), S(22, 12), S(20, -7), S(5, 2), S(0, 0),
 ];
 pub const THREAT_ROOK_ON_QUEEN: [S; 1] = [S(38, 22)];
-pub const THREAT_BY_KING: [S; 1] = [S(6, 12)];
+pub const THREAT_BY_KING: [S; 1] = [S(6, 11)];
 #[rustfmt::skip]
 pub const SAFE_CHECK: [S; 6] = [
-    S(0, 0), S(32, 2), S(3, 13), S(25, 9), S(15, 32), S(0, 0),
+    S(0, 0), S(32, 2), S(3, 13), S(25, 8), S(16, 33), S(0, 0),
 ];
 pub const KING_ZONE_WEAK: [S; 1] = [S(6, -4)];
 #[rustfmt::skip]
 pub const KING_STORM: [S; 8] = [
-    S(0, 0), S(26, 77), S(-8, 62), S(-10, 25), S(-1, 6), S(8, 3), S(4, -2), S(0, 0),
+    S(0, 0), S(26, 77), S(-8, 61), S(-9, 25), S(0, 6), S(9, 4), S(5, -1), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const KING_STORM_BLOCKED: [S; 8] = [
-    S(0, 0), S(0, 0), S(-18, 2), S(9, 1), S(2, -19), S(11, -8), S(12, -20), S(0, 0),
+    S(0, 0), S(0, 0), S(-19, 2), S(11, 1), S(4, -18), S(10, -8), S(12, -20), S(0, 0),
 ];
-pub const TEMPO: [S; 1] = [S(10, 5)];
+#[rustfmt::skip]
+pub const PASSED_SAFE_PATH: [S; 8] = [
+    S(0, 0), S(-19, 4), S(-15, 5), S(-25, 13), S(-28, 17), S(6, 12), S(1, 48), S(0, 0),
+];
+#[rustfmt::skip]
+pub const PASSED_OWN_KING: [S; 8] = [
+    S(0, 0), S(8, -11), S(4, -9), S(1, -13), S(2, -15), S(-1, -20), S(-10, -15), S(0, 0),
+];
+#[rustfmt::skip]
+pub const PASSED_THEIR_KING: [S; 8] = [
+    S(0, 0), S(-11, 16), S(-2, 9), S(0, 14), S(-7, 19), S(-9, 25), S(14, 29), S(0, 0),
+];
+pub const THREAT_PAWN_PUSH: [S; 1] = [S(8, 9)];
+#[rustfmt::skip]
+pub const THREAT_BY_ROOK: [S; 6] = [
+    S(0, 0), S(11, 9), S(6, 17), S(0, 0), S(0, 0), S(0, 0),
+];
+pub const MINOR_BEHIND_PAWN: [S; 1] = [S(3, 8)];
+#[rustfmt::skip]
+pub const KING_PAWN_DISTANCE: [S; 8] = [
+    S(0, 0), S(4, 22), S(-3, 19), S(3, 14), S(1, -15), S(-1, -24), S(-6, -21), S(3, -2),
+];
+pub const ROOK_ON_QUEEN_FILE: [S; 1] = [S(5, -8)];
+pub const TEMPO: [S; 1] = [S(12, 5)];
 // END TUNED
 
 macro_rules! put {
@@ -249,7 +283,7 @@ const fn build() -> [S; idx::COUNT] {
     put!(w, idx::THREAT_BY_PAWN, THREAT_BY_PAWN);
     put!(w, idx::THREAT_BY_MINOR, THREAT_BY_MINOR);
     put!(w, idx::PASSED_FREE, PASSED_FREE);
-    put!(w, idx::PASSED_KING_DISTANCE, PASSED_KING_DISTANCE);
+    put!(w, idx::PASSED_SAFE_STOP, PASSED_SAFE_STOP);
     put!(w, idx::HANGING, HANGING);
     put!(w, idx::THREAT_ROOK_ON_QUEEN, THREAT_ROOK_ON_QUEEN);
     put!(w, idx::THREAT_BY_KING, THREAT_BY_KING);
@@ -257,6 +291,14 @@ const fn build() -> [S; idx::COUNT] {
     put!(w, idx::KING_ZONE_WEAK, KING_ZONE_WEAK);
     put!(w, idx::KING_STORM, KING_STORM);
     put!(w, idx::KING_STORM_BLOCKED, KING_STORM_BLOCKED);
+    put!(w, idx::PASSED_SAFE_PATH, PASSED_SAFE_PATH);
+    put!(w, idx::PASSED_OWN_KING, PASSED_OWN_KING);
+    put!(w, idx::PASSED_THEIR_KING, PASSED_THEIR_KING);
+    put!(w, idx::THREAT_PAWN_PUSH, THREAT_PAWN_PUSH);
+    put!(w, idx::THREAT_BY_ROOK, THREAT_BY_ROOK);
+    put!(w, idx::MINOR_BEHIND_PAWN, MINOR_BEHIND_PAWN);
+    put!(w, idx::KING_PAWN_DISTANCE, KING_PAWN_DISTANCE);
+    put!(w, idx::ROOK_ON_QUEEN_FILE, ROOK_ON_QUEEN_FILE);
     put!(w, idx::TEMPO, TEMPO);
     w
 }
@@ -265,7 +307,7 @@ const fn build() -> [S; idx::COUNT] {
 pub static WEIGHTS: [S; idx::COUNT] = build();
 
 /// Every named sub-table and its offset in [`WEIGHTS`], in index order.
-pub const TABLES: [(&str, usize); 40] = [
+pub const TABLES: [(&str, usize); 48] = [
     ("MATERIAL", idx::MATERIAL),
     ("PST", idx::PST),
     ("MOB_KNIGHT", idx::MOB_KNIGHT),
@@ -297,7 +339,7 @@ pub const TABLES: [(&str, usize); 40] = [
     ("THREAT_BY_PAWN", idx::THREAT_BY_PAWN),
     ("THREAT_BY_MINOR", idx::THREAT_BY_MINOR),
     ("PASSED_FREE", idx::PASSED_FREE),
-    ("PASSED_KING_DISTANCE", idx::PASSED_KING_DISTANCE),
+    ("PASSED_SAFE_STOP", idx::PASSED_SAFE_STOP),
     ("HANGING", idx::HANGING),
     ("THREAT_ROOK_ON_QUEEN", idx::THREAT_ROOK_ON_QUEEN),
     ("THREAT_BY_KING", idx::THREAT_BY_KING),
@@ -305,6 +347,14 @@ pub const TABLES: [(&str, usize); 40] = [
     ("KING_ZONE_WEAK", idx::KING_ZONE_WEAK),
     ("KING_STORM", idx::KING_STORM),
     ("KING_STORM_BLOCKED", idx::KING_STORM_BLOCKED),
+    ("PASSED_SAFE_PATH", idx::PASSED_SAFE_PATH),
+    ("PASSED_OWN_KING", idx::PASSED_OWN_KING),
+    ("PASSED_THEIR_KING", idx::PASSED_THEIR_KING),
+    ("THREAT_PAWN_PUSH", idx::THREAT_PAWN_PUSH),
+    ("THREAT_BY_ROOK", idx::THREAT_BY_ROOK),
+    ("MINOR_BEHIND_PAWN", idx::MINOR_BEHIND_PAWN),
+    ("KING_PAWN_DISTANCE", idx::KING_PAWN_DISTANCE),
+    ("ROOK_ON_QUEEN_FILE", idx::ROOK_ON_QUEEN_FILE),
     ("TEMPO", idx::TEMPO),
 ];
 
