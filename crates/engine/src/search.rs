@@ -422,10 +422,12 @@ impl Worker {
             // a reduced search is taken to beat beta at full depth too. Skipped when the TT
             // already says, from enough depth, that nothing reaches that bound.
             let pc_beta = beta + PARAMS.probcut_margin;
+            // The depth a ProbCut result stands for (its search was this deep from the child).
+            let pc_depth = depth - PARAMS.probcut_reduction + 1;
             if depth >= PARAMS.probcut_min_depth
                 && beta.abs() < MATE_BOUND
                 && !matches!((hit, tt_score), (Some(h), Some(s))
-                    if h.depth >= depth - PARAMS.probcut_reduction + 1 && s < pc_beta)
+                    if h.depth >= pc_depth && s < pc_beta)
             {
                 let mut picker = MovePicker::quiescence(pos, tt_move, Bitboard::EMPTY);
                 while let Some(m) = picker.next(pos, &self.history) {
@@ -455,8 +457,8 @@ impl Worker {
                         return 0;
                     }
                     if s >= pc_beta {
-                        let d = depth - PARAMS.probcut_reduction + 1;
-                        ctx.tt.store(pos.key(), Some(m), to_tt(s, ply), raw_eval, d, Bound::Lower);
+                        let (key, score) = (pos.key(), to_tt(s, ply));
+                        ctx.tt.store(key, Some(m), score, raw_eval, pc_depth, Bound::Lower);
                         return s;
                     }
                 }
