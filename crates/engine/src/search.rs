@@ -253,7 +253,7 @@ impl Worker {
     }
 
     /// Enters a child position: keys for repetitions, the move that led there, whether it gives
-    /// check.
+    /// check; the child inherits the path's count of double extensions.
     #[inline]
     fn push(&mut self, child: &Position, ply: usize, moved: Option<(Piece, Move)>, check: bool) {
         self.keys.push(child.key());
@@ -261,6 +261,8 @@ impl Worker {
         self.in_check[ply + 1] = check;
         self.plies_from_null[ply + 1] =
             if moved.is_none() { 0 } else { self.plies_from_null[ply] + 1 };
+        // A double extension adds to this after the push.
+        self.double_ext[ply + 1] = self.double_ext[ply];
     }
 
     #[inline]
@@ -400,7 +402,6 @@ impl Worker {
                 child.play_null();
                 // Passing cannot put the opponent in check: the position was legal.
                 self.push(&child, ply, None, false);
-                self.double_ext[ply + 1] = self.double_ext[ply];
                 let score = -self.search::<false>(
                     ctx,
                     &child,
@@ -438,7 +439,6 @@ impl Worker {
                     ctx.tt.prefetch(child.key());
                     let check = pos.gives_check(m);
                     self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
-                    self.double_ext[ply + 1] = self.double_ext[ply];
                     let mut s =
                         -self.qsearch::<false>(ctx, &child, -pc_beta, -pc_beta + 1, ply + 1);
                     if s >= pc_beta {
@@ -605,7 +605,7 @@ impl Worker {
             }
             let new_depth = depth - 1 + extension;
             self.push(&child, ply, Some((mover, m)), gives_check);
-            self.double_ext[ply + 1] = self.double_ext[ply] + (extension >= 2) as i32;
+            self.double_ext[ply + 1] += (extension >= 2) as i32;
             moves_searched += 1;
 
             // Step 11. Late move reductions, then the PVS re-searches.

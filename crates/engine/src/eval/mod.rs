@@ -334,11 +334,6 @@ fn pieces<T: Trace>(
             acc.add(c, idx::THREAT_BY_PAWN + role.index(), hit.count() as i32);
         }
     }
-    // The king's distance to the nearest pawn (it has to reach them in the endgame).
-    let own_king = pos.king(c);
-    if let Some(d) = all_pawns.into_iter().map(|p| distance(own_king, p)).min() {
-        acc.add(c, idx::KING_PAWN_DISTANCE + d as usize, 1);
-    }
     let rights = pos.castling_rooks() & pos.pieces(c, Role::Rook);
     if rights.is_nonempty() {
         acc.add(c, idx::CASTLING_RIGHT, rights.count() as i32);

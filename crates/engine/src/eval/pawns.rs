@@ -2,7 +2,7 @@
 //! cache keyed by a hash of the pawn bitboards and king squares.
 
 use super::masks::{ADJACENT_FILES, ATTACK_SPAN, CENTRE, FRONT_SPAN, PASSED_SPAN};
-use super::{Acc, NoTrace, Trace, pawn_attack_map, relative};
+use super::{Acc, NoTrace, Trace, distance, pawn_attack_map, relative};
 use crate::eval::weights::idx;
 use vidle_core::{Bitboard, Color, Position, Role};
 
@@ -77,6 +77,11 @@ pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 
     for c in Color::ALL {
         passed[c.index()] = pawns_of(pos, c, acc);
         shelter(pos, c, acc);
+        // The king's distance to the nearest pawn (it has to reach them in the endgame).
+        let king = pos.king(c);
+        if let Some(d) = pos.by_role(Role::Pawn).into_iter().map(|p| distance(king, p)).min() {
+            acc.add(c, idx::KING_PAWN_DISTANCE + d as usize, 1);
+        }
     }
     passed
 }
