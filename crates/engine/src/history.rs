@@ -4,8 +4,9 @@
 //! (the reply that refuted the opponent's last move); and correction history, which learns by
 //! how much the static evaluation misjudged positions with a given pawn structure.
 //!
-//! A quiet move's history score is the sum of its butterfly entry and its two continuation
-//! entries; each table saturates at ±`history_max`, so the sum stays within ±3 × that.
+//! A quiet move's history score is the sum of its butterfly entry and its continuation entries
+//! (after the moves one, two and four plies before it, all read from one shared table, as
+//! Stockfish does); each entry saturates at ±`history_max`, so the sum stays within ±4 × that.
 
 use crate::params::PARAMS;
 use crate::score::MAX_PLY;
@@ -14,6 +15,10 @@ use vidle_core::{Color, Move, Piece, Role};
 /// A move as the continuation history sees it: the piece that made it and the move.
 /// `None` for a null move or a ply before the root.
 pub type ContKey = Option<(Piece, Move)>;
+
+/// The earlier moves a quiet move's continuation history is read after: one, two and four plies
+/// back (the move that led to the node, the side's own previous move, and the one before it).
+pub type Conts = [ContKey; 3];
 
 /// Rows of the continuation and capture tables: a piece (12) on a target square (64).
 const PIECE_TO: usize = 12 * 64;
@@ -144,7 +149,7 @@ impl History {
 
     /// The continuation entries of `piece` playing `m` after the earlier moves `conts`.
     #[inline]
-    fn cont_score(&self, conts: &[ContKey; 2], piece: Piece, m: Move) -> i32 {
+    fn cont_score(&self, conts: &Conts, piece: Piece, m: Move) -> i32 {
         let to = piece_to(piece, m);
         conts
             .iter()
@@ -155,19 +160,12 @@ impl History {
 
     /// The ordering score of a quiet move: butterfly plus continuation history.
     #[inline]
-    pub fn quiet_score(&self, c: Color, piece: Piece, m: Move, conts: &[ContKey; 2]) -> i32 {
+    pub fn quiet_score(&self, c: Color, piece: Piece, m: Move, conts: &Conts) -> i32 {
         self.quiet(c, m) + self.cont_score(conts, piece, m)
     }
 
     /// Rewards (or with a negative `delta` punishes) a quiet move in every table that scores it.
-    pub fn update_quiet_all(
-        &mut self,
-        c: Color,
-        piece: Piece,
-        m: Move,
-        conts: &[ContKey; 2],
-        delta: i32,
-    ) {
+    pub fn update_quiet_all(&mut self, c: Color, piece: Piece, m: Move, conts: &Conts, delta: i32) {
         self.update_quiet(c, m, delta);
         let to = piece_to(piece, m);
         for &(p, pm) in conts.iter().flatten() {
@@ -252,8 +250,8 @@ mod tests {
         let knight = Piece::new(Color::White, Role::Knight);
         let pawn = Piece::new(Color::Black, Role::Pawn);
         let m = Move::normal(Square::G1, sq("f3"));
-        let after_e5 = [Some((pawn, Move::normal(sq("e7"), sq("e5")))), None];
-        let after_d5 = [Some((pawn, Move::normal(sq("d7"), sq("d5")))), None];
+        let after_e5 = [Some((pawn, Move::normal(sq("e7"), sq("e5")))), None, None];
+        let after_d5 = [Some((pawn, Move::normal(sq("d7"), sq("d5")))), None, None];
         h.update_quiet_all(Color::White, knight, m, &after_e5, bonus(8));
         let butterfly = h.quiet(Color::White, m);
         assert!(butterfly > 0);
@@ -261,7 +259,16 @@ mod tests {
         // after; a null or missing earlier move contributes nothing.
         assert!(h.quiet_score(Color::White, knight, m, &after_e5) > butterfly);
         assert_eq!(h.quiet_score(Color::White, knight, m, &after_d5), butterfly);
-        assert_eq!(h.quiet_score(Color::White, knight, m, &[None, None]), butterfly);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &[None, None, None]), butterfly);
+        // Four plies back: the same table, read through the third slot, adds the same entry.
+        let e5_four_back = [None, None, after_e5[0]];
+        let with_e5 = h.quiet_score(Color::White, knight, m, &after_e5);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &e5_four_back), with_e5);
+        // An update through every slot counts the shared entry once per slot.
+        let both = [after_e5[0], None, after_e5[0]];
+        h.update_quiet_all(Color::White, knight, m, &both, bonus(8));
+        assert!(h.quiet_score(Color::White, knight, m, &both) > 2 * with_e5 - butterfly);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &after_d5), h.quiet(Color::White, m));
         h.clear();
         assert_eq!(h.quiet_score(Color::White, knight, m, &after_e5), 0);
     }

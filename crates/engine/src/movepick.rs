@@ -8,7 +8,7 @@
 //! Quiescence out of check uses: TT move if noisy → all noisy moves by the same capture order
 //! (the search applies SEE itself).
 
-use crate::history::{ContKey, History};
+use crate::history::{Conts, History};
 use crate::see::{see_ge, value};
 use vidle_core::movegen::gen_kind::{NOISY, QUIET};
 use vidle_core::{Bitboard, Color, FixedList, Move, MoveList, Position, Role};
@@ -38,8 +38,8 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-    /// The moves one and two plies back, for continuation history.
-    conts: [ContKey; 2],
+    /// The moves one, two and four plies back, for continuation history.
+    conts: Conts,
     /// The position's checkers, which the search knows (they are not stored in `Position`).
     checkers: Bitboard,
     /// Only noisy moves (quiescence out of check).
@@ -55,13 +55,13 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker for a main-search node (or any node in check).
-    /// `conts` are the moves one and two plies back; `checkers` are the position's
+    /// `conts` are the moves one, two and four plies back; `checkers` are the position's
     /// (`Position::checkers`).
     pub fn new(
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
-        conts: [ContKey; 2],
+        conts: Conts,
         checkers: Bitboard,
     ) -> MovePicker {
         MovePicker {
@@ -83,7 +83,7 @@ impl MovePicker {
 
     /// A picker for quiescence: noisy moves only, unless in check (then all evasions).
     pub fn quiescence(pos: &Position, tt_move: Option<Move>, checkers: Bitboard) -> MovePicker {
-        let mut p = MovePicker::new(tt_move, [None; 2], None, [None; 2], checkers);
+        let mut p = MovePicker::new(tt_move, [None; 2], None, [None; 3], checkers);
         if checkers.is_empty() {
             p.noisy_only = true;
             p.tt_move = tt_move.filter(|&m| is_noisy(pos, m));
@@ -248,7 +248,7 @@ fn noisy_score(pos: &Position, history: &History, m: Move) -> i32 {
 }
 
 #[inline]
-fn quiet_score(pos: &Position, history: &History, us: Color, m: Move, conts: &[ContKey; 2]) -> i32 {
+fn quiet_score(pos: &Position, history: &History, us: Color, m: Move, conts: &Conts) -> i32 {
     match pos.piece_at(m.from()) {
         Some(p) => history.quiet_score(us, p, m, conts),
         None => history.quiet(us, m),
@@ -280,8 +280,11 @@ mod tests {
         let tt = if a % 3 == 0 { pick_legal(a >> 8) } else { Move::from_u16(a as u16) };
         let killers = [Move::from_u16(b as u16), pick_legal(c >> 16)];
         let counter = pick_legal(d >> 24);
-        let conts =
-            [Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))), None];
+        let conts = [
+            Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))),
+            None,
+            None,
+        ];
         let mut picker = MovePicker::new(tt, killers, counter, conts, pos.checkers());
         let mut seen = MoveList::new();
         let mut total = 0;
@@ -305,8 +308,11 @@ mod tests {
         let mut h = History::default();
         h.update_quiet(Color::White, Move::normal(Square::E1, Square::F1), 500);
         h.update_quiet(Color::Black, Move::normal(Square::E8, Square::H8), -500);
-        let e5 =
-            [Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))), None];
+        let e5 = [
+            Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))),
+            None,
+            None,
+        ];
         let knight = Piece::new(Color::White, Role::Knight);
         h.update_quiet_all(Color::White, knight, Move::normal(Square::G1, sq("f3")), &e5, 900);
         let queen = Piece::new(Color::White, Role::Queen);

@@ -12,6 +12,10 @@ pub struct SearchParams {
     /// The window grows by this factor (in 1/16ths) after each failure.
     pub asp_growth_x16: i32,
 
+    // Razoring: far below alpha at low depth, a quiescence search that confirms it ends the node.
+    pub razor_max_depth: i32,
+    pub razor_margin_per_depth: i32,
+
     // Reverse futility (static null move)
     pub rfp_max_depth: i32,
     pub rfp_margin: i32,
@@ -38,6 +42,11 @@ pub struct SearchParams {
     pub lmp_improving_divisor: i32,
     pub lmp_divisor: i32,
 
+    // History pruning: quiet moves (not killers or the countermove) whose history sum is below
+    // -`hist_prune_per_depth` × depth, at this depth or less.
+    pub hist_prune_max_depth: i32,
+    pub hist_prune_per_depth: i32,
+
     // SEE pruning
     pub see_quiet_max_depth: i32,
     pub see_quiet_per_depth: i32,
@@ -48,6 +57,12 @@ pub struct SearchParams {
     pub lmr_base_x100: i32,
     pub lmr_divisor_x100: i32,
     pub lmr_history_divisor: i32,
+    /// After a reduced search beats alpha, the re-search goes a ply deeper when the result
+    /// beat the best score by `lmr_deeper_base + lmr_deeper_per_depth` × depth, a ply
+    /// shallower when by less than `lmr_shallower_margin`.
+    pub lmr_deeper_base: i32,
+    pub lmr_deeper_per_depth: i32,
+    pub lmr_shallower_margin: i32,
 
     // History
     pub history_max: i32,
@@ -81,6 +96,9 @@ pub const PARAMS: SearchParams = SearchParams {
     asp_initial_window: 20,
     asp_growth_x16: 24,
 
+    razor_max_depth: 3,
+    razor_margin_per_depth: 300,
+
     rfp_max_depth: 8,
     rfp_margin: 80,
     rfp_improving_margin: 60,
@@ -102,6 +120,9 @@ pub const PARAMS: SearchParams = SearchParams {
     lmp_improving_divisor: 1,
     lmp_divisor: 2,
 
+    hist_prune_max_depth: 4,
+    hist_prune_per_depth: 3000,
+
     see_quiet_max_depth: 8,
     see_quiet_per_depth: 60,
     see_noisy_per_depth_sq: 25,
@@ -110,6 +131,9 @@ pub const PARAMS: SearchParams = SearchParams {
     lmr_base_x100: 75,
     lmr_divisor_x100: 225,
     lmr_history_divisor: 16384,
+    lmr_deeper_base: 50,
+    lmr_deeper_per_depth: 2,
+    lmr_shallower_margin: 10,
 
     history_max: 16384,
     history_bonus_per_depth: 300,

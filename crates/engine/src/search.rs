@@ -3,7 +3,7 @@
 
 use crate::Signals;
 use crate::eval::{self, pawns::PawnTable};
-use crate::history::{ContKey, History, bonus, pawn_key};
+use crate::history::{Conts, History, bonus, pawn_key};
 use crate::movepick::{MovePicker, is_noisy};
 use crate::params::PARAMS;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
@@ -126,6 +126,19 @@ fn tb_score(outcome: crate::TbOutcome, ply: usize) -> i32 {
         Loss(p) if ply + (p as usize) < MAX_PLY => mated_in(ply + p as usize),
         Loss(_) => -TB_WIN + ply as i32,
         Draw => DRAW,
+    }
+}
+
+/// Whether `m`, made by `piece`, which led to `child`, was quiet in the sense of
+/// [`is_noisy`] (neither a capture nor a queen promotion), told from `child` alone: a pawn
+/// captures exactly when it changes file, and any other piece's capture resets the halfmove
+/// clock, which its quiet move does not.
+#[inline]
+fn move_was_quiet(child: &Position, piece: Piece, m: Move) -> bool {
+    if piece.role == Role::Pawn {
+        m.from().file() == m.to().file() && m.promotion_role() != Some(Role::Queen)
+    } else {
+        child.halfmove_clock() != 0
     }
 }
 
@@ -378,7 +391,21 @@ impl Worker {
         self.history.reset_child_killers(ply);
 
         if !PV && !in_check && excluded.is_none() {
-            // Step 5. Reverse futility pruning: far above beta, a quiet move will not drop it.
+            // Step 5a. Razoring: so far below alpha at low depth that only a capture could
+            // help; when quiescence agrees, the node fails low.
+            if depth <= PARAMS.razor_max_depth
+                && alpha.abs() < MATE_BOUND
+                && eval + PARAMS.razor_margin_per_depth * depth < alpha
+            {
+                let s = self.qsearch::<false>(ctx, pos, alpha - 1, alpha, ply);
+                if self.stopped {
+                    return 0;
+                }
+                if s < alpha {
+                    return s;
+                }
+            }
+            // Step 5b. Reverse futility pruning: far above beta, a quiet move will not drop it.
             if depth <= PARAMS.rfp_max_depth
                 && eval.abs() < MATE_BOUND
                 && eval - PARAMS.rfp_margin * depth + PARAMS.rfp_improving_margin * improving as i32
@@ -475,8 +502,7 @@ impl Worker {
         let us = pos.turn();
         let killers = self.history.killers(ply);
         let counter = self.history.counter(self.moved[ply]);
-        let conts: [ContKey; 2] =
-            [self.moved[ply], if ply >= 1 { self.moved[ply - 1] } else { None }];
+        let conts = self.conts(ply);
         let checkers = if in_check { pos.checkers() } else { Bitboard::EMPTY };
         let mut picker = MovePicker::new(tt_move, killers, counter, conts, checkers);
         let single_reply = in_check && pos.count_legal() == 1;
@@ -515,6 +541,15 @@ impl Worker {
             if !root && best_score > -MATE_BOUND && pos.has_non_pawn_material(us) {
                 if quiet && moves_searched >= lmp_limit && depth <= PARAMS.lmp_max_depth {
                     picker.skip_quiets();
+                    continue;
+                }
+                // History pruning: a quiet move that has failed everywhere lately.
+                if quiet
+                    && depth <= PARAMS.hist_prune_max_depth
+                    && hist < -PARAMS.hist_prune_per_depth * depth
+                    && !killers.contains(&Some(m))
+                    && counter != Some(m)
+                {
                     continue;
                 }
                 let see_margin = if quiet {
@@ -627,15 +662,24 @@ impl Worker {
                 score =
                     -self.search::<false>(ctx, &child, -alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
-                    score = -self.search::<false>(
-                        ctx,
-                        &child,
-                        -alpha - 1,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        !cut_node,
-                    );
+                    // How far the reduced result beat the best so far sets the re-search depth.
+                    let deeper = score
+                        > best_score
+                            + PARAMS.lmr_deeper_base
+                            + PARAMS.lmr_deeper_per_depth * new_depth;
+                    let shallower = score < best_score + PARAMS.lmr_shallower_margin;
+                    let full = new_depth + deeper as i32 - shallower as i32;
+                    if full > reduced {
+                        score = -self.search::<false>(
+                            ctx,
+                            &child,
+                            -alpha - 1,
+                            -alpha,
+                            full,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
                 }
             } else if !PV || moves_searched > 1 {
                 score = -self.search::<false>(
@@ -705,7 +749,19 @@ impl Worker {
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
-        // Step 12. Store the result.
+        // Step 12a. Every move failed low: the opponent's quiet move that led here was good for
+        // them, so it earns a history bonus at their node.
+        if best_move.is_none()
+            && excluded.is_none()
+            && ply >= 1
+            && let Some((p, m)) = self.moved[ply]
+            && move_was_quiet(pos, p, m)
+        {
+            let parent_conts = self.conts(ply - 1);
+            self.history.update_quiet_all(!us, p, m, &parent_conts, bonus(depth));
+        }
+
+        // Step 12b. Store the result.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if PV && best_move.is_some() {
@@ -743,6 +799,16 @@ impl Worker {
         (raw, corrected)
     }
 
+    /// The moves one, two and four plies before a move made at `ply` (continuation history).
+    #[inline]
+    fn conts(&self, ply: usize) -> Conts {
+        [
+            self.moved[ply],
+            if ply >= 1 { self.moved[ply - 1] } else { None },
+            if ply >= 3 { self.moved[ply - 3] } else { None },
+        ]
+    }
+
     /// A quiet move caused a cutoff: killer, countermove, a history bonus `b` (butterfly and
     /// continuation); the quiets tried before it get the same as a malus.
     fn reward_quiet(
@@ -750,7 +816,7 @@ impl Worker {
         ply: usize,
         us: vidle_core::Color,
         (piece, m): (Piece, Move),
-        conts: &[ContKey; 2],
+        conts: &Conts,
         b: i32,
         tried: &[Option<(Piece, Move)>],
     ) {
@@ -861,5 +927,35 @@ impl Worker {
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
         ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), raw_eval, 0, bound);
         best_score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vidle_core::parse_fen;
+
+    #[test]
+    fn a_move_is_told_quiet_from_the_position_it_led_to() {
+        // Captures by every piece, en passant, promotions with and without capture, castling.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 7 20",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 7 20",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 3 30",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 3 30",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 40",
+        ] {
+            let pos = parse_fen(fen).expect("test FEN");
+            let moves = pos.legal_moves();
+            assert!(!moves.is_empty());
+            for m in moves.iter() {
+                let piece = pos.piece_at(m.from()).expect("a mover");
+                assert_eq!(
+                    move_was_quiet(&pos.played(m), piece, m),
+                    !is_noisy(&pos, m),
+                    "{fen}: {m:?}"
+                );
+            }
+        }
     }
 }
