@@ -2,7 +2,8 @@
 //! continuation history (a quiet move judged by the moves one and two plies before it),
 //! capture history (piece, target square and victim), killer moves per ply and countermoves
 //! (the reply that refuted the opponent's last move); and correction history, which learns by
-//! how much the static evaluation misjudged positions with a given pawn structure.
+//! how much the static evaluation misjudged positions with a given pawn structure, a given
+//! placement of White's pieces (all but pawns) and a given placement of Black's.
 //!
 //! A quiet move's history score is the sum of its butterfly entry and its continuation entries
 //! (after the moves one, two and four plies before it, all read from one shared table, as
@@ -57,15 +58,40 @@ const CORR_WEIGHT_SCALE: i32 = 256;
 /// The weight of an update grows with the searched depth, up to this.
 const CORR_MAX_WEIGHT: i32 = 16;
 
+const K1: u64 = 0x9E37_79B9_7F4A_7C15;
+const K2: u64 = 0xD6E8_FEB8_6659_FD93;
+
 /// A key of the pawns alone (both colours), for correction history.
 #[inline]
 pub fn pawn_key(pos: &vidle_core::Position) -> u64 {
-    const K1: u64 = 0x9E37_79B9_7F4A_7C15;
-    const K2: u64 = 0xD6E8_FEB8_6659_FD93;
     let white = pos.pieces(Color::White, Role::Pawn).0;
     let black = pos.pieces(Color::Black, Role::Pawn).0;
     let h = (white ^ K2).wrapping_mul(K1);
     (h.rotate_left(29) ^ black).wrapping_mul(K2)
+}
+
+/// A key of colour `c`'s pieces other than pawns (king included), each role apart.
+#[inline]
+pub fn non_pawn_key(pos: &vidle_core::Position, c: Color) -> u64 {
+    let mut h = K2 ^ c.index() as u64;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        h = (h.rotate_left(29) ^ pos.pieces(c, role).0).wrapping_mul(K1);
+    }
+    h
+}
+
+/// The correction tables: pawns, White's other pieces, Black's other pieces.
+const CORR_TABLES: usize = 3;
+
+/// The keys a position's correction is read and learnt under, one per correction table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CorrKeys([u64; CORR_TABLES]);
+
+impl CorrKeys {
+    #[inline]
+    pub fn of(pos: &vidle_core::Position) -> CorrKeys {
+        CorrKeys([pawn_key(pos), non_pawn_key(pos, Color::White), non_pawn_key(pos, Color::Black)])
+    }
 }
 
 pub struct History {
@@ -76,8 +102,9 @@ pub struct History {
     cont: Box<[i16]>,
     /// `captures[piece_to(move) * VICTIMS + victim]`.
     captures: Box<[i16]>,
-    /// `correction[side to move][top CORR_BITS of pawn_key]`, in 1/CORR_GRAIN centipawns.
-    correction: Box<[[i16; 1 << CORR_BITS]; 2]>,
+    /// `correction[table][side to move][top CORR_BITS of the table's key]`, in 1/CORR_GRAIN
+    /// centipawns (tables as in [`CorrKeys`]).
+    correction: Box<[[[i16; 1 << CORR_BITS]; 2]; CORR_TABLES]>,
 }
 
 impl Default for History {
@@ -88,7 +115,7 @@ impl Default for History {
             counters: Box::new([[None; 64]; 12]),
             cont: vec![0; PIECE_TO * PIECE_TO].into_boxed_slice(),
             captures: vec![0; PIECE_TO * VICTIMS].into_boxed_slice(),
-            correction: Box::new([[0; 1 << CORR_BITS]; 2]),
+            correction: Box::new([[[0; 1 << CORR_BITS]; 2]; CORR_TABLES]),
         }
     }
 }
@@ -105,7 +132,7 @@ impl History {
         }
         self.cont.fill(0);
         self.captures.fill(0);
-        for side in self.correction.iter_mut() {
+        for side in self.correction.iter_mut().flatten() {
             side.fill(0);
         }
     }
@@ -115,21 +142,36 @@ impl History {
         (key >> (64 - CORR_BITS)) as usize
     }
 
-    /// The learnt correction (centipawns) for side `c` to move with pawns `key`.
+    /// The learnt correction (centipawns) for side `c` to move in a position with `keys`: the
+    /// sum of the three tables' entries.
     #[inline]
-    pub fn correction(&self, c: Color, key: u64) -> i32 {
-        self.correction[c.index()][Self::corr_index(key)] as i32 / CORR_GRAIN
+    pub fn correction(&self, c: Color, keys: &CorrKeys) -> i32 {
+        let sum: i32 = (0..CORR_TABLES)
+            .map(|t| self.correction[t][c.index()][Self::corr_index(keys.0[t])] as i32)
+            .sum();
+        sum / CORR_GRAIN
     }
 
-    /// Learns from a search at `depth` that returned `score` where the evaluation said `eval`.
-    pub fn update_correction(&mut self, c: Color, key: u64, depth: i32, score: i32, eval: i32) {
-        let entry = &mut self.correction[c.index()][Self::corr_index(key)];
+    /// Learns from a search at `depth` that returned `score` where the corrected evaluation
+    /// said `eval`: every table's entry moves towards the remaining error, so that their sum
+    /// settles at three quarters of a consistent error.
+    pub fn update_correction(
+        &mut self,
+        c: Color,
+        keys: &CorrKeys,
+        depth: i32,
+        score: i32,
+        eval: i32,
+    ) {
         let weight = (depth + 1).min(CORR_MAX_WEIGHT);
         let target = ((score - eval) * CORR_GRAIN)
             .clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN);
-        let v =
-            (*entry as i32 * (CORR_WEIGHT_SCALE - weight) + target * weight) / CORR_WEIGHT_SCALE;
-        *entry = v.clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN) as i16;
+        for t in 0..CORR_TABLES {
+            let entry = &mut self.correction[t][c.index()][Self::corr_index(keys.0[t])];
+            let v = (*entry as i32 * (CORR_WEIGHT_SCALE - weight) + target * weight)
+                / CORR_WEIGHT_SCALE;
+            *entry = v.clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN) as i16;
+        }
     }
 
     /// Forgets killers (they are only meaningful within one search).
@@ -276,23 +318,53 @@ mod tests {
     #[test]
     fn correction_history_converges_and_stays_bounded() {
         let mut h = History::default();
-        let (a, b) = (0x1234_5678_9ABC_DEF0u64, 0xFEDC_BA98_7654_3210u64);
-        for _ in 0..200 {
-            h.update_correction(Color::White, a, 12, 30, 0);
+        let keys = CorrKeys([0x1234_5678_9ABC_DEF0, 0x0F1E_2D3C_4B5A_6978, 0x1111_2222_3333_4444]);
+        let other = CorrKeys([0xFEDC_BA98_7654_3210, 0x8877_6655_4433_2211, 0x9999_AAAA_BBBB_CCCC]);
+        // As the search uses it: the error is measured against the corrected evaluation, so the
+        // three entries together settle at three quarters of a consistent error (integer steps
+        // stop a little short).
+        for _ in 0..300 {
+            let eval = h.correction(Color::White, &keys);
+            h.update_correction(Color::White, &keys, 12, 40, eval);
         }
-        // Converges to the observed error from below (integer steps stop a little short).
-        let c = h.correction(Color::White, a);
-        assert!((25..=30).contains(&c), "{c}");
-        assert_eq!(h.correction(Color::Black, a), 0);
-        assert_eq!(h.correction(Color::White, b), 0);
+        let c = h.correction(Color::White, &keys);
+        assert!((27..=30).contains(&c), "{c}");
+        assert_eq!(h.correction(Color::Black, &keys), 0);
+        assert_eq!(h.correction(Color::White, &other), 0);
+        // Another pawn structure with the same pieces shares two of the three entries.
+        let same_pieces = CorrKeys([other.0[0], keys.0[1], keys.0[2]]);
+        let shared = h.correction(Color::White, &same_pieces);
+        assert!((2 * c / 3 - 1..=2 * c / 3 + 1).contains(&shared), "{shared} of {c}");
         for _ in 0..200 {
-            h.update_correction(Color::White, a, 20, -5000, 0);
+            h.update_correction(Color::White, &keys, 20, -5000, 0);
         }
-        // Clamped at the bound (approached in integer steps, so it may stop one short).
-        let c = h.correction(Color::White, a);
-        assert!((-CORR_MAX_CP..=-CORR_MAX_CP + 1).contains(&c), "{c}");
+        // Each entry is clamped at the bound (approached in integer steps, so the sum may stop
+        // a little short).
+        let c = h.correction(Color::White, &keys);
+        assert!((-3 * CORR_MAX_CP..=-3 * CORR_MAX_CP + 3).contains(&c), "{c}");
     }
 
+    #[test]
+    fn correction_keys_separate_pawns_and_each_sides_pieces() {
+        let a = vidle_core::parse_fen(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        )
+        .expect("FEN");
+        // Black's knight back on b8: only Black's key changes.
+        let b =
+            vidle_core::parse_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .expect("FEN");
+        // A white pawn moved instead: only the pawn key changes.
+        let c = vidle_core::parse_fen(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 2 3",
+        )
+        .expect("FEN");
+        let (ka, kb, kc) = (CorrKeys::of(&a), CorrKeys::of(&b), CorrKeys::of(&c));
+        assert_eq!((ka.0[0], ka.0[1]), (kb.0[0], kb.0[1]));
+        assert_ne!(ka.0[2], kb.0[2]);
+        assert_ne!(ka.0[0], kc.0[0]);
+        assert_eq!((ka.0[1], ka.0[2]), (kc.0[1], kc.0[2]));
+    }
     #[test]
     fn capture_history_keeps_victims_apart() {
         let mut h = History::default();

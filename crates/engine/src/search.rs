@@ -3,7 +3,7 @@
 
 use crate::Signals;
 use crate::eval::{self, pawns::PawnTable};
-use crate::history::{Conts, History, bonus, pawn_key};
+use crate::history::{Conts, CorrKeys, History, bonus};
 use crate::movepick::{MovePicker, is_noisy};
 use crate::params::PARAMS;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
@@ -365,10 +365,11 @@ impl Worker {
         }
 
         // Step 4. Static evaluation (the TT keeps the raw one), plus what correction history
-        // learnt about this pawn structure, then replaced by the TT score when its bound allows.
-        let pkey = pawn_key(pos);
+        // learnt about this pawn structure and these pieces, then replaced by the TT score when
+        // its bound allows.
+        let ckeys = CorrKeys::of(pos);
         let (raw_eval, static_eval) =
-            if in_check { (NO_EVAL, NO_EVAL) } else { self.static_eval(pos, hit, pkey) };
+            if in_check { (NO_EVAL, NO_EVAL) } else { self.static_eval(pos, hit, &ckeys) };
         let mut eval = static_eval;
         if let (Some(h), Some(s)) = (hit, tt_score)
             && !in_check
@@ -779,7 +780,7 @@ impl Worker {
             && !(bound == Bound::Lower && best_score <= static_eval)
             && !(bound == Bound::Upper && best_score >= static_eval)
         {
-            self.history.update_correction(pos.turn(), pkey, depth, best_score, static_eval);
+            self.history.update_correction(pos.turn(), &ckeys, depth, best_score, static_eval);
         }
         if excluded.is_none() {
             ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), store_eval, depth, bound);
@@ -788,13 +789,13 @@ impl Worker {
     }
 
     /// The raw static evaluation (the TT entry's when it has one) and the same plus the
-    /// correction history of pawn key `pkey`. Not for positions in check.
-    fn static_eval(&mut self, pos: &Position, hit: Option<TtHit>, pkey: u64) -> (i32, i32) {
+    /// correction history under `keys`. Not for positions in check.
+    fn static_eval(&mut self, pos: &Position, hit: Option<TtHit>, keys: &CorrKeys) -> (i32, i32) {
         let raw = match hit {
             Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
             _ => eval::evaluate(pos, &mut self.pawns),
         };
-        let corrected = (raw + self.history.correction(pos.turn(), pkey))
+        let corrected = (raw + self.history.correction(pos.turn(), keys))
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         (raw, corrected)
     }
@@ -873,7 +874,7 @@ impl Worker {
             raw_eval = NO_EVAL;
             best_score = -INFINITY;
         } else {
-            (raw_eval, static_eval) = self.static_eval(pos, hit, pawn_key(pos));
+            (raw_eval, static_eval) = self.static_eval(pos, hit, &CorrKeys::of(pos));
             best_score = static_eval;
             if best_score >= beta {
                 return best_score;
