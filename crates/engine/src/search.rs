@@ -334,6 +334,9 @@ impl Worker {
         // At the root the previous iteration's best move comes first, whatever the TT holds.
         let tt_move = if root { self.root_best } else { None }.or(hit.and_then(|h| h.mv));
         let tt_score = hit.map(|h| from_tt(h.score, ply));
+        // On a principal variation now or when the TT entry was stored ("TT PV"): such nodes
+        // are reduced less.
+        let tt_pv = PV || hit.is_some_and(|h| h.pv);
         if !PV
             && excluded.is_none()
             && let (Some(h), Some(s)) = (hit, tt_score)
@@ -360,7 +363,8 @@ impl Worker {
             tb.hits.fetch_add(1, Ordering::Relaxed);
             let score = tb_score(outcome, ply);
             let stored_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32);
-            ctx.tt.store(pos.key(), None, to_tt(score, ply), NO_EVAL, stored_depth, Bound::Exact);
+            let key = pos.key();
+            ctx.tt.store(key, None, to_tt(score, ply), NO_EVAL, stored_depth, Bound::Exact, tt_pv);
             return score;
         }
 
@@ -486,7 +490,7 @@ impl Worker {
                     }
                     if s >= pc_beta {
                         let (key, score) = (pos.key(), to_tt(s, ply));
-                        ctx.tt.store(key, Some(m), score, raw_eval, pc_depth, Bound::Lower);
+                        ctx.tt.store(key, Some(m), score, raw_eval, pc_depth, Bound::Lower, tt_pv);
                         return s;
                     }
                 }
@@ -651,7 +655,7 @@ impl Worker {
                 && (quiet || !see_ge(pos, m, 0))
             {
                 let mut r = LMR[depth.min(63) as usize][(moves_searched as usize).min(63)];
-                r += (!PV) as i32 + (!improving) as i32 + cut_node as i32 + tt_noisy as i32 - 1;
+                r += (!tt_pv) as i32 + (!improving) as i32 + cut_node as i32 + tt_noisy as i32 - 1;
                 r -= hist / PARAMS.lmr_history_divisor;
                 if killers.contains(&Some(m)) || counter == Some(m) {
                     r -= 1;
@@ -783,7 +787,8 @@ impl Worker {
             self.history.update_correction(pos.turn(), &ckeys, depth, best_score, static_eval);
         }
         if excluded.is_none() {
-            ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), store_eval, depth, bound);
+            let score = to_tt(best_score, ply);
+            ctx.tt.store(pos.key(), best_move, score, store_eval, depth, bound, tt_pv);
         }
         best_score
     }
@@ -926,7 +931,8 @@ impl Worker {
             return mated_in(ply);
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), raw_eval, 0, bound);
+        let tt_pv = PV || hit.is_some_and(|h| h.pv);
+        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), raw_eval, 0, bound, tt_pv);
         best_score
     }
 }

@@ -11,7 +11,8 @@
 //!   bits 32..48  eval     (i16, static evaluation)
 //!   bits 48..56  depth    (u8, depth + DEPTH_OFFSET so that quiescence depths fit)
 //!   bits 56..58  bound    (0 empty, 1 upper, 2 lower, 3 exact)
-//!   bits 58..64  age      (6-bit search generation)
+//!   bits 58..63  age      (5-bit search generation)
+//!   bit  63      pv       (the position was on a principal variation when searched: "TT PV")
 //! ```
 //!
 //! The bucket index comes from the high bits of the key (a multiply-shift of the whole key by
@@ -26,7 +27,7 @@ use vidle_core::Move;
 const ENTRIES_PER_BUCKET: usize = 4;
 /// Stored depth = search depth + this, so quiescence entries (depth 0 and -1) fit in a `u8`.
 const DEPTH_OFFSET: i32 = 2;
-const AGE_MASK: u8 = 63;
+const AGE_MASK: u8 = 31;
 /// How many plies of depth one generation of age is worth when choosing what to replace.
 const AGE_WEIGHT: i32 = 8;
 /// A same-position store keeps the old entry if that was this much deeper (and not exact).
@@ -50,6 +51,8 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position was on a principal variation (a PV node, or stored from one before).
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -68,12 +71,25 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 const _: () = assert!(std::mem::align_of::<Bucket>() == 64);
 
-fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+fn pack(
+    mv: Option<Move>,
+    score: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    pv: bool,
+    age: u8,
+) -> u64 {
     let m = mv.map_or(0, Move::to_u16) as u64;
     let s = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let e = eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let d = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
-    m | s << 16 | e << 32 | d << 48 | (bound as u64) << 56 | ((age & AGE_MASK) as u64) << 58
+    m | s << 16
+        | e << 32
+        | d << 48
+        | (bound as u64) << 56
+        | ((age & AGE_MASK) as u64) << 58
+        | (pv as u64) << 63
 }
 
 fn unpack(data: u64) -> Option<TtHit> {
@@ -89,6 +105,7 @@ fn unpack(data: u64) -> Option<TtHit> {
         eval: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & 0xFF) as i32 - DEPTH_OFFSET,
         bound,
+        pv: data >> 63 != 0,
     })
 }
 
@@ -175,7 +192,9 @@ impl Tt {
         None
     }
 
-    /// Stores a search result. `score` must already be node-relative (`score::to_tt`).
+    /// Stores a search result. `score` must already be node-relative (`score::to_tt`); `pv`
+    /// marks a position on a principal variation.
+    #[allow(clippy::too_many_arguments)] // one entry's fields, kept flat
     pub fn store(
         &self,
         key: u64,
@@ -184,6 +203,7 @@ impl Tt {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
@@ -203,7 +223,7 @@ impl Tt {
                     return;
                 }
                 let mv = mv.or_else(|| Move::from_u16(data as u16));
-                write(e, key, pack(mv, score, eval, depth, bound, generation));
+                write(e, key, pack(mv, score, eval, depth, bound, pv, generation));
                 return;
             }
             if unpack(data).is_none() {
@@ -218,7 +238,7 @@ impl Tt {
                 victim_worth = worth;
             }
         }
-        write(victim, key, pack(mv, score, eval, depth, bound, generation));
+        write(victim, key, pack(mv, score, eval, depth, bound, pv, generation));
     }
 
     /// Per mille of entries written by the current search (sampled from the first buckets).
@@ -253,14 +273,14 @@ mod tests {
     fn entry_pack_unpack_round_trips() {
         let mv =
             Move::promotion(Square::from_coords(1, 6), Square::from_coords(0, 7), Role::Knight);
-        for (m, score, eval, depth, bound, age) in [
-            (Some(mv), -31_990, 250, 37, Bound::Lower, 5u8),
-            (None, 0, -32_000, -1, Bound::Upper, 63),
-            (Some(Move::normal(Square::E1, Square::H8)), 31_999, 0, 127, Bound::Exact, 0),
+        for (m, score, eval, depth, bound, pv, age) in [
+            (Some(mv), -31_990, 250, 37, Bound::Lower, true, 5u8),
+            (None, 0, -32_000, -1, Bound::Upper, false, 31),
+            (Some(Move::normal(Square::E1, Square::H8)), 31_999, 0, 127, Bound::Exact, true, 0),
         ] {
-            let data = pack(m, score, eval, depth, bound, age);
+            let data = pack(m, score, eval, depth, bound, pv, age);
             let hit = unpack(data).expect("a stored entry");
-            assert_eq!(hit, TtHit { mv: m, score, eval, depth, bound });
+            assert_eq!(hit, TtHit { mv: m, score, eval, depth, bound, pv });
             assert_eq!(age_of(data), age);
         }
         assert_eq!(unpack(0), None, "an all-zero word is an empty entry");
@@ -277,12 +297,12 @@ mod tests {
         let tt = Tt::new(1);
         let key = 0x0034_5678_9abc_def0; // in the first buckets, which `hashfull` samples
         assert!(tt.probe(key).is_none());
-        tt.store(key, None, 10, 5, 4, Bound::Lower);
+        tt.store(key, None, 10, 5, 4, Bound::Lower, true);
         let hit = tt.probe(key).expect("stored");
-        assert_eq!((hit.score, hit.depth, hit.bound), (10, 4, Bound::Lower));
+        assert_eq!((hit.score, hit.depth, hit.bound, hit.pv), (10, 4, Bound::Lower, true));
         // A shallow non-exact store does not replace a much deeper one of the same search.
-        tt.store(key, None, 99, 5, 8, Bound::Upper);
-        tt.store(key, None, -7, 5, 1, Bound::Upper);
+        tt.store(key, None, 99, 5, 8, Bound::Upper, false);
+        tt.store(key, None, -7, 5, 1, Bound::Upper, false);
         assert_eq!(tt.probe(key).map(|h| h.score), Some(99));
         // Fill the bucket with other keys that map to it: the deepest entry survives.
         let n = tt.buckets.len() as u128;
@@ -293,7 +313,7 @@ mod tests {
             .take(6)
             .collect();
         for (i, &k) in others.iter().enumerate() {
-            tt.store(k, None, i as i32, 0, 1, Bound::Exact);
+            tt.store(k, None, i as i32, 0, 1, Bound::Exact, false);
         }
         assert_eq!(tt.probe(key).map(|h| h.depth), Some(8));
         assert!(tt.hashfull() > 0);
