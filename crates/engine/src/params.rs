@@ -58,8 +58,8 @@ pub struct SearchParams {
     pub lmr_divisor_x100: i32,
     pub lmr_history_divisor: i32,
     /// After a reduced search beats alpha, the re-search goes a ply deeper when the result
-    /// beat the best score by `lmr_deeper_base + lmr_deeper_per_depth` × depth, a ply
-    /// shallower when by less than `lmr_shallower_margin`.
+    /// beat the best score by `lmr_deeper_base` + `lmr_deeper_per_depth` × the unreduced new
+    /// depth, a ply shallower when by less than `lmr_shallower_margin`.
     pub lmr_deeper_base: i32,
     pub lmr_deeper_per_depth: i32,
     pub lmr_shallower_margin: i32,
