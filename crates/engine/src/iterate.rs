@@ -44,6 +44,9 @@ impl Worker {
         spec: &IterSpec,
     ) -> IterResult {
         let mut result = IterResult { best: allowed.get(0), ..Default::default() };
+        if self.use_nnue {
+            self.acc.set_root(root);
+        }
         let multipv = spec.multipv.clamp(1, allowed.len().max(1));
         let mut scores = vec![-INFINITY; multipv];
         let mut stability = 0usize;

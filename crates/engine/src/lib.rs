@@ -18,6 +18,7 @@ mod eval;
 mod history;
 mod iterate;
 mod movepick;
+mod nnue;
 mod params;
 mod score;
 mod search;
@@ -29,13 +30,28 @@ mod tt;
 pub mod tune;
 
 pub use bench::{BenchResult, bench};
-pub use eval::trace_text as eval_text;
 pub use strength::{MAX_ELO, MIN_ELO};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use vidle_core::{Game, Move};
+
+/// The `eval` command's text: the hand-crafted evaluation term by term, then the network's
+/// verdict (what the search uses while `Use NNUE` is on).
+pub fn eval_text(pos: &vidle_core::Position) -> String {
+    let mut text = eval::trace_text(pos);
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let nn = nnue::evaluate(pos);
+    let white = if pos.turn() == vidle_core::Color::White { nn } else { -nn };
+    text.push_str(&format!(
+        "NNUE ({} hidden units): {white} cp for White; {nn} cp for the side to move\n",
+        nnue::HIDDEN
+    ));
+    text
+}
 
 /// A score from the side to move's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,6 +190,7 @@ struct Settings {
     elo: u32,
     own_book: bool,
     tb_probe_depth: i32,
+    use_nnue: bool,
 }
 
 /// An opening book the engine consults before searching (when `OwnBook` is on). The engine
@@ -303,6 +320,7 @@ impl Engine {
             elo: DEFAULT_ELO,
             own_book: false,
             tb_probe_depth: DEFAULT_TB_PROBE_DEPTH as i32,
+            use_nnue: false,
         };
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -369,6 +387,7 @@ impl Engine {
                     max: MAX_ELO as i64,
                 },
             },
+            OptionSpec { name: "Use NNUE", kind: Check { default: false } },
             OptionSpec { name: "OwnBook", kind: Check { default: false } },
             OptionSpec { name: "BookFile", kind: Text { default: "<built-in>" } },
             OptionSpec { name: "TablebasePath", kind: Text { default: "<default>" } },
@@ -433,6 +452,7 @@ impl Engine {
             "uci_limitstrength" => self.settings.limit_strength = check()?,
             "uci_elo" => self.settings.elo = spin(MIN_ELO as i64, MAX_ELO as i64)? as u32,
             "ownbook" => self.settings.own_book = check()?,
+            "use nnue" => self.settings.use_nnue = check()?,
             "tablebaseprobedepth" => {
                 self.settings.tb_probe_depth = spin(0, score::MAX_PLY as i64)? as i32;
             }
@@ -619,6 +639,7 @@ impl Engine {
             start: std::time::Instant::now(),
             tablebase: self.tablebase.clone().filter(|tb| tb.max_pieces() > 0),
             tb_probe_depth: self.settings.tb_probe_depth,
+            use_nnue: self.settings.use_nnue,
         };
         let threads = self.settings.threads;
         self.handle = Some(std::thread::spawn(move || smp::run(job, workers, threads, on_event)));

@@ -5,6 +5,7 @@ use crate::Signals;
 use crate::eval::{self, pawns::PawnTable};
 use crate::history::{Conts, CorrKeys, History, bonus};
 use crate::movepick::{MovePicker, is_noisy};
+use crate::nnue::AccStack;
 use crate::params::PARAMS;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
 use crate::see::{see_ge, value};
@@ -108,6 +109,10 @@ pub struct Worker {
     pub root_best: Option<Move>,
     /// The depth of the iteration in progress (bounds singular extensions).
     root_depth: i32,
+    /// Evaluate with the network (`Use NNUE`) rather than the hand-crafted evaluation.
+    pub use_nnue: bool,
+    /// The network's accumulators along the search path.
+    pub acc: AccStack,
 }
 
 /// Tablebase scores are exact: they are stored this much deeper than the node's depth so that
@@ -165,6 +170,8 @@ impl Worker {
             double_ext: [0; MAX_PLY + 4],
             root_best: None,
             root_depth: 0,
+            use_nnue: false,
+            acc: AccStack::new(MAX_PLY + 4),
         })
     }
 
@@ -268,7 +275,17 @@ impl Worker {
     /// Enters a child position: keys for repetitions, the move that led there, whether it gives
     /// check; the child inherits the path's count of double extensions.
     #[inline]
-    fn push(&mut self, child: &Position, ply: usize, moved: Option<(Piece, Move)>, check: bool) {
+    fn push(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        ply: usize,
+        moved: Option<(Piece, Move)>,
+        check: bool,
+    ) {
+        if self.use_nnue {
+            self.acc.push(ply, parent, child);
+        }
         self.keys.push(child.key());
         self.moved[ply + 1] = moved;
         self.in_check[ply + 1] = check;
@@ -317,7 +334,7 @@ impl Worker {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { DRAW } else { eval::evaluate(pos, &mut self.pawns) };
+                return if in_check { DRAW } else { self.evaluate(pos, ply) };
             }
             // No mate found deeper can beat one already found shallower.
             alpha = alpha.max(mated_in(ply));
@@ -373,7 +390,7 @@ impl Worker {
         // its bound allows.
         let ckeys = CorrKeys::of(pos);
         let (raw_eval, static_eval) =
-            if in_check { (NO_EVAL, NO_EVAL) } else { self.static_eval(pos, hit, &ckeys) };
+            if in_check { (NO_EVAL, NO_EVAL) } else { self.static_eval(pos, ply, hit, &ckeys) };
         let mut eval = static_eval;
         if let (Some(h), Some(s)) = (hit, tt_score)
             && !in_check
@@ -433,7 +450,7 @@ impl Worker {
                 let mut child = *pos;
                 child.play_null();
                 // Passing cannot put the opponent in check: the position was legal.
-                self.push(&child, ply, None, false);
+                self.push(pos, &child, ply, None, false);
                 let score = -self.search::<false>(
                     ctx,
                     &child,
@@ -470,7 +487,7 @@ impl Worker {
                     let child = pos.played(m);
                     ctx.tt.prefetch(child.key());
                     let check = pos.gives_check(m);
-                    self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
+                    self.push(pos, &child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
                     let mut s =
                         -self.qsearch::<false>(ctx, &child, -pc_beta, -pc_beta + 1, ply + 1);
                     if s >= pc_beta {
@@ -644,7 +661,7 @@ impl Worker {
                 }
             }
             let new_depth = depth - 1 + extension;
-            self.push(&child, ply, Some((mover, m)), gives_check);
+            self.push(pos, &child, ply, Some((mover, m)), gives_check);
             self.double_ext[ply + 1] += (extension >= 2) as i32;
             moves_searched += 1;
 
@@ -793,12 +810,31 @@ impl Worker {
         best_score
     }
 
+    /// The static evaluation of `pos` at `ply`, from the side to move's view: the network's
+    /// or the hand-crafted one's.
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        if self.use_nnue {
+            let e = self.acc.evaluate(ply, pos);
+            debug_assert_eq!(e, crate::nnue::evaluate(pos), "incremental and full evaluation");
+            e
+        } else {
+            eval::evaluate(pos, &mut self.pawns)
+        }
+    }
+
     /// The raw static evaluation (the TT entry's when it has one) and the same plus the
     /// correction history under `keys`. Not for positions in check.
-    fn static_eval(&mut self, pos: &Position, hit: Option<TtHit>, keys: &CorrKeys) -> (i32, i32) {
+    fn static_eval(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        hit: Option<TtHit>,
+        keys: &CorrKeys,
+    ) -> (i32, i32) {
         let raw = match hit {
             Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
-            _ => eval::evaluate(pos, &mut self.pawns),
+            _ => self.evaluate(pos, ply),
         };
         let corrected = (raw + self.history.correction(pos.turn(), keys))
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
@@ -855,7 +891,7 @@ impl Worker {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { eval::evaluate(pos, &mut self.pawns) };
+            return if in_check { DRAW } else { self.evaluate(pos, ply) };
         }
 
         let hit = ctx.tt.probe(pos.key());
@@ -879,7 +915,7 @@ impl Worker {
             raw_eval = NO_EVAL;
             best_score = -INFINITY;
         } else {
-            (raw_eval, static_eval) = self.static_eval(pos, hit, &CorrKeys::of(pos));
+            (raw_eval, static_eval) = self.static_eval(pos, ply, hit, &CorrKeys::of(pos));
             best_score = static_eval;
             if best_score >= beta {
                 return best_score;
@@ -910,7 +946,7 @@ impl Worker {
             }
             let child = pos.played(m);
             let check = pos.gives_check(m);
-            self.push(&child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
+            self.push(pos, &child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
             let score = -self.qsearch::<PV>(ctx, &child, -beta, -alpha, ply + 1);
             self.pop();
             if self.stopped {

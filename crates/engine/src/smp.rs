@@ -27,6 +27,8 @@ pub struct Job {
     /// Tables probed inside the search (at nodes with few enough pieces).
     pub tablebase: Option<Arc<dyn crate::Tablebase>>,
     pub tb_probe_depth: i32,
+    /// Evaluate with the network (`Use NNUE`).
+    pub use_nnue: bool,
 }
 
 /// Runs a search to its end; returns the workers (with their histories) and the result.
@@ -39,6 +41,9 @@ pub fn run(
 ) -> (Vec<Box<Worker>>, SearchResult) {
     while workers.len() < threads.max(1) {
         workers.push(Worker::boxed());
+    }
+    for w in workers.iter_mut() {
+        w.use_nnue = job.use_nnue;
     }
     let root = *job.game.position();
     let legal = root.legal_moves();

@@ -282,12 +282,17 @@ pub fn format_weights(w: &[(f64, f64)]) -> String {
 }
 
 /// Self-play for training data: plays `games` games from `openings` (FENs) with `nodes` per
-/// move and writes `FEN | result` lines of quiet positions to `out`. Returns positions written.
+/// move and writes `FEN | score | result` lines of quiet positions to `out`. Returns positions
+/// written. After the opening, `random_plies` uniformly random legal moves (from a generator
+/// seeded by `seed` and the game's number) spread the games over more positions than the
+/// opening file holds; the positions they lead through are not written.
 pub fn generate(
     openings: &[String],
     first: usize,
     games: usize,
     nodes: u64,
+    random_plies: usize,
+    seed: u64,
     out: &mut dyn Write,
 ) -> std::io::Result<usize> {
     /// Opening plies are not labelled: they come from the book, not from the engine.
@@ -300,15 +305,43 @@ pub fn generate(
     const ADJUDICATE_CP: i32 = 1000;
     /// ... on this many plies in a row (both sides, so both searches agree).
     const ADJUDICATE_PLIES: usize = 6;
+    /// A game is called drawn after this many plies once both sides' scores stay within
+    /// `DRAW_CP` of zero for `DRAW_PLIES` plies in a row: a dead draw teaches little more.
+    const DRAW_AFTER_PLIES: usize = 80;
+    const DRAW_CP: i32 = 8;
+    const DRAW_PLIES: usize = 12;
     let mut engine = Engine::new();
     let mut written = 0;
     for g in 0..games {
         let Some(start) = openings.get((first + g) % openings.len().max(1)) else { break };
         let Ok(mut game) = Game::from_fen(start) else { continue };
+        // splitmix64 over the seed and the game's number: runs with other seeds differ.
+        let mut rng = seed ^ ((first + g) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut next_random = move || {
+            rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = rng;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        for _ in 0..random_plies {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal.iter().nth((next_random() % legal.len() as u64) as usize);
+            game.play(m.expect("index below the length"));
+        }
+        if game.status().is_some() {
+            continue;
+        }
+        let skip_until = game.moves().len() + SKIP_PLIES;
         engine.new_game();
         let mut positions = Vec::new();
         // Plies in a row on which the mover's score said it was winning or losing by a lot.
         let mut decisive = 0;
+        // Plies in a row with a score near zero.
+        let mut quiet_draw = 0;
         let result = loop {
             if let Some(outcome) = game.status() {
                 break match outcome.winner() {
@@ -336,7 +369,7 @@ pub fn generate(
                 None => 0,
             };
             let white = if pos.turn() == vidle_core::Color::White { mover } else { -mover };
-            if game.moves().len() >= SKIP_PLIES && is_quiet(&pos, best) {
+            if game.moves().len() >= skip_until && is_quiet(&pos, best) {
                 positions.push((fen::to_fen(&pos, false), white));
             }
             // Both sides agreeing for several plies that one is far ahead ends the game: the
@@ -344,6 +377,10 @@ pub fn generate(
             decisive = if mover.abs() >= ADJUDICATE_CP { decisive + 1 } else { 0 };
             if decisive >= ADJUDICATE_PLIES {
                 break if white > 0 { 1.0 } else { 0.0 };
+            }
+            quiet_draw = if mover.abs() <= DRAW_CP { quiet_draw + 1 } else { 0 };
+            if game.moves().len() >= DRAW_AFTER_PLIES && quiet_draw >= DRAW_PLIES {
+                break 0.5;
             }
             game.play(best);
         };
@@ -429,7 +466,7 @@ mod tests {
         let openings =
             vec!["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()];
         let mut buf = Vec::new();
-        let n = generate(&openings, 0, 1, 300, &mut buf).expect("in memory");
+        let n = generate(&openings, 0, 1, 300, 2, 7, &mut buf).expect("in memory");
         let loaded = load(std::io::Cursor::new(buf));
         let (samples, bad) = (loaded.samples, loaded.bad);
         assert_eq!((samples.len(), bad), (n, 0));

@@ -156,3 +156,22 @@ fn bench_is_deterministic() {
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
 }
+
+/// With `Use NNUE` on, the network evaluates: searches still find mates and play legal moves,
+/// and the option refuses values that are not booleans.
+#[test]
+fn the_network_evaluation_searches() {
+    let mut engine = Engine::new();
+    assert!(engine.set_option("Use NNUE", "maybe").unwrap_err().contains("Use NNUE"));
+    engine.set_option("Use NNUE", "true").expect("a check option");
+    let start = Game::new(vidle_core::Position::startpos());
+    let r = engine.search_blocking(&start, depth(8));
+    let best = r.best.expect("a move");
+    assert!(start.position().legal_moves().contains(best));
+    // A back-rank mate in one is found whatever the evaluation.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let game = Game::from_fen(fen).expect("valid");
+    let r = engine.search_blocking(&game, depth(6));
+    assert_eq!(r.info.map(|i| i.score), Some(Score::Mate(1)), "{fen}");
+    engine.set_option("Use NNUE", "false").expect("a check option");
+}

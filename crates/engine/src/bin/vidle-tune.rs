@@ -1,7 +1,8 @@
 //! `vidle-tune`: self-play data generation and Texel tuning of the evaluation weights.
 //!
 //! ```text
-//! vidle-tune gen --openings FILE.epd --games N [--nodes N] [--threads T] [--skip K] --out FILE
+//! vidle-tune gen --openings FILE.epd --games N [--nodes N] [--threads T] [--skip K]
+//!                 [--random-plies N] [--seed S] --out FILE
 //! vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout FRACTION] [--lambda L]
 //!                [--only TABLE,TABLE...]
 //! ```
@@ -15,7 +16,7 @@ use vidle_engine::tune;
 
 fn usage() -> ! {
     eprintln!(
-        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout F] [--lambda L] [--only TABLE,...]"
+        "usage: vidle-tune gen --openings FILE --games N [--nodes N] [--threads T] [--skip K] [--random-plies N] [--seed S] --out FILE\n       vidle-tune fit --data FILE [--epochs N] [--rate R] [--l2 L] [--holdout F] [--lambda L] [--only TABLE,...]"
     );
     std::process::exit(2)
 }
@@ -52,6 +53,8 @@ fn gen_cmd(args: &[String]) -> std::io::Result<()> {
     let nodes: u64 = arg(args, "--nodes").unwrap_or(5000);
     let threads: usize = arg(args, "--threads").unwrap_or(1).max(1);
     let skip: usize = arg(args, "--skip").unwrap_or(0);
+    let random_plies: usize = arg(args, "--random-plies").unwrap_or(0);
+    let seed: u64 = arg(args, "--seed").unwrap_or(1);
     let text = std::fs::read_to_string(&openings_path)?;
     // EPD lines: the first four fields are the position; the clocks default.
     let openings: Vec<String> = text
@@ -74,7 +77,15 @@ fn gen_cmd(args: &[String]) -> std::io::Result<()> {
                     // Openings spread over the file, so threads and runs do not repeat them.
                     let first = skip + t * per_thread;
                     let stride_first = (first * 7919) % openings.len();
-                    let n = tune::generate(openings, stride_first, per_thread, nodes, &mut out)?;
+                    let n = tune::generate(
+                        openings,
+                        stride_first,
+                        per_thread,
+                        nodes,
+                        random_plies,
+                        seed,
+                        &mut out,
+                    )?;
                     out.flush()?;
                     Ok(n)
                 })
