@@ -88,6 +88,9 @@ const CORR_TABLES: usize = 3;
 pub struct CorrKeys([u64; CORR_TABLES]);
 
 impl CorrKeys {
+    /// No keys: for positions in check, which have no static eval to correct.
+    pub const NONE: CorrKeys = CorrKeys([0; CORR_TABLES]);
+
     #[inline]
     pub fn of(pos: &vidle_core::Position) -> CorrKeys {
         CorrKeys([pawn_key(pos), non_pawn_key(pos, Color::White), non_pawn_key(pos, Color::Black)])

@@ -10,6 +10,29 @@ use vidle_core::{Move, MoveList, Position};
 
 /// Soft-limit scale (in %) by how many iterations in a row kept the same best move.
 const STABILITY_SCALE: [u64; 5] = [150, 115, 100, 85, 75];
+/// Soft-limit scale (in %) by how far the score fell: `100 + (FALL_PREV × the drop since the
+/// previous search's score + FALL_ITER × the drop since FALL_BACK iterations ago) / FALL_DIV`,
+/// clamped to `FALL_MIN..=FALL_MAX`. A falling score means trouble the search is finding:
+/// it gets more time; a rising one, less.
+const FALL_PREV: i64 = 8;
+const FALL_ITER: i64 = 4;
+const FALL_DIV: i64 = 5;
+const FALL_BACK: usize = 3;
+const FALL_MIN: i64 = 80;
+const FALL_MAX: i64 = 140;
+
+/// The soft-limit scale (in %) for `score` after `prev` (the last search's score, if any)
+/// and `back` (the score FALL_BACK iterations ago, if any).
+fn falling_scale(score: i32, prev: Option<i32>, back: Option<i32>) -> u64 {
+    let usable = |s: i32| s.abs() < MATE_BOUND;
+    if !usable(score) {
+        return 100;
+    }
+    let drop = |s: Option<i32>| s.filter(|&s| usable(s)).map_or(0, |s| (s - score) as i64);
+    (100 + (FALL_PREV * drop(prev) + FALL_ITER * drop(back)) / FALL_DIV).clamp(FALL_MIN, FALL_MAX)
+        as u64
+}
+
 /// Fail-high/low info lines are only worth showing once a search takes a while.
 const BOUND_INFO_AFTER_MS: u64 = 1000;
 
@@ -44,12 +67,15 @@ impl Worker {
         spec: &IterSpec,
     ) -> IterResult {
         let mut result = IterResult { best: allowed.get(0), ..Default::default() };
+        self.prev_search_score = self.last_score;
         if self.use_nnue {
             self.acc.set_root(root);
         }
         let multipv = spec.multipv.clamp(1, allowed.len().max(1));
         let mut scores = vec![-INFINITY; multipv];
         let mut stability = 0usize;
+        // The main line's score after each completed depth.
+        let mut depth_scores = [0i32; MAX_PLY + 1];
         let mut depth = spec.first_depth.max(1);
         while depth <= spec.max_depth.min(MAX_PLY as i32 - 4) {
             let mut excluded = MoveList::new();
@@ -96,7 +122,14 @@ impl Worker {
                 break;
             }
             result.completed_depth = depth as u32;
-            if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, spec) {
+            let d = depth as usize;
+            depth_scores[d] = scores[0];
+            let back = (d > FALL_BACK && d - FALL_BACK >= spec.first_depth.max(1) as usize)
+                .then(|| depth_scores[d - FALL_BACK]);
+            let falling = falling_scale(scores[0], self.prev_search_score, back);
+            self.last_score = Some(scores[0]);
+            if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, falling, spec)
+            {
                 break;
             }
             depth += 1;
@@ -109,6 +142,7 @@ impl Worker {
         ctx: &Ctx,
         score: i32,
         stability: usize,
+        falling: u64,
         spec: &IterSpec,
     ) -> bool {
         if let Some(n) = spec.mate
@@ -121,7 +155,7 @@ impl Worker {
             return false;
         }
         if let Some(soft) = ctx.time.soft_ms {
-            let scaled = soft * STABILITY_SCALE[stability.min(4)] / 100;
+            let scaled = soft * STABILITY_SCALE[stability.min(4)] / 100 * falling / 100;
             if ctx.time.elapsed_ms() >= scaled {
                 return true;
             }
@@ -208,6 +242,20 @@ impl Worker {
 // honest about that in debug builds.
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn falling_scores_get_more_time() {
+        use super::falling_scale;
+        assert_eq!(falling_scale(20, Some(20), Some(20)), 100);
+        assert_eq!(falling_scale(20, None, None), 100);
+        assert!(falling_scale(0, Some(30), Some(10)) > 100);
+        assert!(falling_scale(50, Some(30), Some(10)) < 100);
+        assert_eq!(falling_scale(-500, Some(500), None), super::FALL_MAX as u64);
+        assert_eq!(falling_scale(500, Some(-500), None), super::FALL_MIN as u64);
+        // Mate scores say nothing about trouble: no scaling.
+        assert_eq!(falling_scale(super::MATE - 5, Some(0), None), 100);
+        assert_eq!(falling_scale(0, Some(super::MATE - 5), None), 100);
+    }
+
     #[test]
     fn stability_scale_is_monotone() {
         assert!(super::STABILITY_SCALE.windows(2).all(|w| w[0] >= w[1]));

@@ -109,6 +109,10 @@ pub struct Worker {
     pub root_best: Option<Move>,
     /// The depth of the iteration in progress (bounds singular extensions).
     root_depth: i32,
+    /// The main line's score after the last completed depth (kept between the searches of a
+    /// game), and the previous search's when this one began: the time manager's score trend.
+    pub last_score: Option<i32>,
+    pub prev_search_score: Option<i32>,
     /// Evaluate with the network (`Use NNUE`) rather than the hand-crafted evaluation.
     pub use_nnue: bool,
     /// The network's accumulators along the search path.
@@ -170,6 +174,8 @@ impl Worker {
             double_ext: [0; MAX_PLY + 4],
             root_best: None,
             root_depth: 0,
+            last_score: None,
+            prev_search_score: None,
             use_nnue: false,
             acc: AccStack::new(MAX_PLY + 4),
         })
@@ -179,6 +185,8 @@ impl Worker {
     pub fn clear(&mut self) {
         self.history.clear();
         self.pawns.clear();
+        self.last_score = None;
+        self.prev_search_score = None;
     }
 
     /// Prepares a search from `root` with game history `game_keys` (oldest first, the root's
@@ -388,7 +396,8 @@ impl Worker {
         // Step 4. Static evaluation (the TT keeps the raw one), plus what correction history
         // learnt about this pawn structure and these pieces, then replaced by the TT score when
         // its bound allows.
-        let ckeys = CorrKeys::of(pos);
+        // In check there is no static eval, so nothing to correct or learn from.
+        let ckeys = if in_check { CorrKeys::NONE } else { CorrKeys::of(pos) };
         let (raw_eval, static_eval) =
             if in_check { (NO_EVAL, NO_EVAL) } else { self.static_eval(pos, ply, hit, &ckeys) };
         let mut eval = static_eval;

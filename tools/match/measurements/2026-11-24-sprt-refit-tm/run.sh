@@ -1,0 +1,10 @@
+# Bundle: the evaluation refitted on 3.18 M positions (self-play at 5000 and 3000 nodes a move from the
+# 2-move openings plus four random plies, and the match games of tools/match/measurements)
+# and the soft time limit scaled by the score trend (more time when the score falls), against main; UHO openings, both colours, the settings of the other SPRTs.
+cd /work/main && unzip -o -q /work/shared/data/openings/UHO_4060_v4.epd.zip -d tools/match/results/ && exec python3 tools/match/match.py \
+  --engine1 /work/bins/vidle-refit-tm --name1 Vidle-refit-tm --engine2 /work/bins/vidle-base --name2 Vidle-main \
+  --tc 5+0.05 --games 20000 --concurrency 2 --option Hash=16 --option Threads=1 \
+  --openings tools/match/results/UHO_4060_v4.epd --seed 2012 \
+  --resign-score 1000 --resign-moves 4 --draw-score 10 --draw-moves 8 --draw-after 40 \
+  --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 \
+  --pgn-out tools/match/results/sprt-refit-tm/games.pgn --json-out tools/match/results/sprt-refit-tm/summary.json --resume
