@@ -128,8 +128,7 @@ impl Worker {
                 .then(|| depth_scores[d - FALL_BACK]);
             let falling = falling_scale(scores[0], self.prev_search_score, back);
             self.last_score = Some(scores[0]);
-            if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, falling, spec)
-            {
+            if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, falling, spec) {
                 break;
             }
             depth += 1;
