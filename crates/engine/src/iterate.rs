@@ -67,7 +67,8 @@ impl Worker {
         spec: &IterSpec,
     ) -> IterResult {
         let mut result = IterResult { best: allowed.get(0), ..Default::default() };
-        self.prev_search_score = self.last_score;
+        // The previous search's score, before this search's depths replace it.
+        let prev_search_score = self.last_score;
         if self.use_nnue {
             self.acc.set_root(root);
         }
@@ -126,7 +127,7 @@ impl Worker {
             depth_scores[d] = scores[0];
             let back = (d > FALL_BACK && d - FALL_BACK >= spec.first_depth.max(1) as usize)
                 .then(|| depth_scores[d - FALL_BACK]);
-            let falling = falling_scale(scores[0], self.prev_search_score, back);
+            let falling = falling_scale(scores[0], prev_search_score, back);
             self.last_score = Some(scores[0]);
             if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, falling, spec) {
                 break;

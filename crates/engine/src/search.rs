@@ -109,10 +109,9 @@ pub struct Worker {
     pub root_best: Option<Move>,
     /// The depth of the iteration in progress (bounds singular extensions).
     root_depth: i32,
-    /// The main line's score after the last completed depth (kept between the searches of a
-    /// game), and the previous search's when this one began: the time manager's score trend.
+    /// The main line's score after the last completed depth, kept between the searches of a
+    /// game: the time manager's score trend compares a search with the previous one.
     pub last_score: Option<i32>,
-    pub prev_search_score: Option<i32>,
     /// Evaluate with the network (`Use NNUE`) rather than the hand-crafted evaluation.
     pub use_nnue: bool,
     /// The network's accumulators along the search path.
@@ -175,7 +174,6 @@ impl Worker {
             root_best: None,
             root_depth: 0,
             last_score: None,
-            prev_search_score: None,
             use_nnue: false,
             acc: AccStack::new(MAX_PLY + 4),
         })
@@ -186,7 +184,6 @@ impl Worker {
         self.history.clear();
         self.pawns.clear();
         self.last_score = None;
-        self.prev_search_score = None;
     }
 
     /// Prepares a search from `root` with game history `game_keys` (oldest first, the root's

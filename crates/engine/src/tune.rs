@@ -11,6 +11,7 @@
 
 use crate::eval::weights::{S, TABLES, WEIGHTS, idx, table_len};
 use crate::eval::{Coefficients, PHASE_MAX, SCALE_NORMAL, evaluate_traced};
+use crate::strength::Rng;
 use crate::{Engine, Score, SearchLimits};
 use std::io::{BufRead, Write};
 use vidle_core::{Game, Position, fen, parse_fen};
@@ -315,21 +316,14 @@ pub fn generate(
     for g in 0..games {
         let Some(start) = openings.get((first + g) % openings.len().max(1)) else { break };
         let Ok(mut game) = Game::from_fen(start) else { continue };
-        // splitmix64 over the seed and the game's number: runs with other seeds differ.
-        let mut rng = seed ^ ((first + g) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut next_random = move || {
-            rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = rng;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        // Seeded by the seed and the game's number: runs with other seeds differ.
+        let mut rng = Rng::new(seed ^ ((first + g) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         for _ in 0..random_plies {
             let legal = game.position().legal_moves();
             if legal.is_empty() {
                 break;
             }
-            let m = legal.iter().nth((next_random() % legal.len() as u64) as usize);
+            let m = legal.get((rng.next_u64() % legal.len() as u64) as usize);
             game.play(m.expect("index below the length"));
         }
         if game.status().is_some() {
