@@ -181,8 +181,12 @@ test('clocks, hint, undo and flip', async () => {
   await page.selectOption('#new-start', 'standard');
   await page.selectOption('#new-tc', '1+0');
   await page.click('#new-start-btn');
+  // The new game's state arrives asynchronously: wait until its clock is shown (the old game had
+  // none), then read it. The player's own clock is running, so a slow machine may show 0:59.
+  await page.waitForFunction(() => !document.querySelector('#clock-bottom').hidden, null, { timeout: TIMEOUT });
   await waitForYourMove(page);
-  assert.equal(await page.locator('#clock-bottom').innerText(), '1:00');
+  assert.match(await page.locator('#clock-bottom').innerText(), /^(1:00|0:5\d)$/);
+  assert.equal(await page.locator('#clock-top').innerText(), '1:00');
   await page.click('#btn-hint');
   await page.waitForFunction(() => /Hint: /.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
   await drag(page, 'd2', 'd4');
