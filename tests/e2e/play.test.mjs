@@ -181,9 +181,13 @@ test('clocks, hint, undo and flip', async () => {
   await page.selectOption('#new-start', 'standard');
   await page.selectOption('#new-tc', '1+0');
   await page.click('#new-start-btn');
-  // The new game's state arrives asynchronously: wait until its clock is shown (the old game had
-  // none), then read it. The player's own clock is running, so a slow machine may show 0:59.
-  await page.waitForFunction(() => !document.querySelector('#clock-bottom').hidden, null, { timeout: TIMEOUT });
+  // The new game's state arrives asynchronously: wait until the new game's clocks are shown (a
+  // one-minute clock for each side), then check them. The player's own clock runs, so a slow
+  // machine may already show 0:59; the engine's has not started.
+  await page.waitForFunction(() => {
+    const bottom = document.querySelector('#clock-bottom');
+    return !bottom.hidden && /^(1:00|0:5\d)$/.test(bottom.textContent);
+  }, null, { timeout: TIMEOUT });
   await waitForYourMove(page);
   assert.match(await page.locator('#clock-bottom').innerText(), /^(1:00|0:5\d)$/);
   assert.equal(await page.locator('#clock-top').innerText(), '1:00');
