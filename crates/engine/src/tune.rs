@@ -10,7 +10,10 @@
 //! its target is the result, or with `--lambda` a blend of the result and the score.
 
 use crate::eval::weights::{S, TABLES, WEIGHTS, idx, table_len};
-use crate::eval::{Coefficients, PHASE_MAX, SCALE_NORMAL, evaluate_traced};
+use crate::eval::{
+    Coefficients, PHASE_MAX, SAFETY_EG_DIV, SAFETY_MG_DIV, SAFETY_TERMS, SCALE_NORMAL,
+    evaluate_traced,
+};
 use crate::strength::Rng;
 use crate::{Engine, Score, SearchLimits};
 use std::io::{BufRead, Write};
@@ -20,6 +23,8 @@ use vidle_core::{Game, Position, fen, parse_fen};
 #[derive(Debug, Clone)]
 pub struct Sample {
     pub coeffs: Vec<(u16, i16)>,
+    /// Each side's king-danger features (White, Black), where its attack counted.
+    pub safety: [Option<[i16; SAFETY_TERMS]>; 2],
     pub phase: f64,
     pub scale: f64,
     /// What the fit aims at: the game's result (1 White won, 0.5 draw, 0 Black won), or after
@@ -31,8 +36,10 @@ pub struct Sample {
 
 impl Sample {
     pub fn from_position(pos: &Position, result: f64) -> Sample {
-        let mut c = Coefficients(vec![0; idx::COUNT]);
+        let mut c = Coefficients::new();
         let info = evaluate_traced(pos, &mut c);
+        let safety =
+            c.1.map(|f| f.map(|f| f.map(|n| n.clamp(i16::MIN as i32, i16::MAX as i32) as i16)));
         let coeffs =
             c.0.iter()
                 .enumerate()
@@ -41,6 +48,7 @@ impl Sample {
                 .collect();
         Sample {
             coeffs,
+            safety,
             phase: info.phase as f64 / PHASE_MAX as f64,
             scale: info.scale as f64 / SCALE_NORMAL as f64,
             result,
@@ -55,7 +63,27 @@ impl Sample {
             mg += w[i as usize].0 * n as f64;
             eg += w[i as usize].1 * n as f64;
         }
+        for (sign, danger, _) in self.dangers(w).into_iter().flatten() {
+            mg += sign * danger.0.max(0.0).powi(2) / SAFETY_MG_DIV as f64;
+            eg += sign * danger.1.max(0.0) / SAFETY_EG_DIV as f64;
+        }
         mg * self.phase + eg * self.scale * (1.0 - self.phase)
+    }
+
+    /// For each side whose king danger counted: its sign (+1 White, -1 Black), its danger
+    /// (mg, eg) under `w`, and its features.
+    #[allow(clippy::type_complexity)]
+    fn dangers(&self, w: &[(f64, f64)]) -> [Option<(f64, (f64, f64), &[i16; SAFETY_TERMS])>; 2] {
+        let ws = &w[idx::KING_SAFETY..idx::KING_SAFETY + SAFETY_TERMS];
+        let one = |side: usize, sign: f64| {
+            let f = self.safety[side].as_ref()?;
+            let d = f
+                .iter()
+                .zip(ws)
+                .fold((0.0, 0.0), |(m, e), (&n, w)| (m + w.0 * n as f64, e + w.1 * n as f64));
+            Some((sign, d, f))
+        };
+        [one(0, 1.0), one(1, -1.0)]
     }
 }
 
@@ -185,6 +213,36 @@ pub fn trainable(names: &[&str]) -> Result<Vec<bool>, String> {
     Ok(mask)
 }
 
+/// The gradient of the mean squared error over `samples` with respect to every weight, up to
+/// a constant factor (2 K / 400 / samples, absorbed by the learning rate).
+pub fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)> {
+    let mut grad = vec![(0.0, 0.0); w.len()];
+    for s in samples {
+        let p = sigmoid(k, s.eval(w));
+        // d(err)/d(eval), without constant factors (absorbed by the learning rate).
+        let g = (p - s.result) * p * (1.0 - p);
+        for &(i, c) in &s.coeffs {
+            grad[i as usize].0 += g * c as f64 * s.phase;
+            grad[i as usize].1 += g * c as f64 * s.scale * (1.0 - s.phase);
+        }
+        // The king danger: d(danger²/MG_DIV)/dw = 2 danger f / MG_DIV, d(danger/EG_DIV)/dw
+        // = f / EG_DIV, both only while the danger is positive.
+        for (sign, (dm, de), f) in s.dangers(w).into_iter().flatten() {
+            let gm = g * sign * 2.0 * dm.max(0.0) / SAFETY_MG_DIV as f64 * s.phase;
+            let ge = if de > 0.0 {
+                g * sign / SAFETY_EG_DIV as f64 * s.scale * (1.0 - s.phase)
+            } else {
+                0.0
+            };
+            for (j, &n) in f.iter().enumerate() {
+                grad[idx::KING_SAFETY + j].0 += gm * n as f64;
+                grad[idx::KING_SAFETY + j].1 += ge * n as f64;
+            }
+        }
+    }
+    grad
+}
+
 /// Adam on the mean squared error plus `l2` times the squared distance from the starting
 /// weights (which keeps rarely-seen weights, such as most piece-square entries, from chasing
 /// noise in small data sets); returns the tuned weights. Only the weights `mask` marks move
@@ -204,16 +262,7 @@ pub fn fit(
     let (mut m, mut v) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     for epoch in 1..=epochs {
-        let mut grad = vec![(0.0, 0.0); n];
-        for s in samples {
-            let p = sigmoid(k, s.eval(&w));
-            // d(err)/d(eval), without constant factors (absorbed by the learning rate).
-            let g = (p - s.result) * p * (1.0 - p);
-            for &(i, c) in &s.coeffs {
-                grad[i as usize].0 += g * c as f64 * s.phase;
-                grad[i as usize].1 += g * c as f64 * s.scale * (1.0 - s.phase);
-            }
-        }
+        let mut grad = gradient(samples, &w, k);
         let count = samples.len().max(1) as f64;
         for i in 0..n {
             if i == idx::MATERIAL + 5 || !mask.get(i).copied().unwrap_or(false) {
@@ -410,6 +459,50 @@ mod tests {
         let e = crate::eval::evaluate(&pos, &mut table);
         // Integer rounding in the engine differs from the float form by at most a centipawn.
         assert!((s.eval(&current_weights()) - e as f64).abs() <= 2.0);
+    }
+
+    #[test]
+    fn king_danger_gradient_matches_finite_differences() {
+        // Positions where White's attack on the king counts, with results that disagree with
+        // the evaluation so the gradient is not zero.
+        let fens = [
+            "r1bq1rk1/ppp2ppp/2n5/3np1NQ/2B5/8/PPPP1PPP/RNB1K2R w KQ - 0 8",
+            "6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1",
+            "r4rk1/pp3ppp/2p5/4N2Q/3P4/8/PP3PPP/R4RK1 b - - 0 1",
+        ];
+        let samples: Vec<Sample> = fens
+            .iter()
+            .zip([0.0, 0.5, 0.0])
+            .map(|(f, r)| Sample::from_position(&parse_fen(f).expect("fen"), r))
+            .collect();
+        assert!(samples.iter().all(|s| s.safety[0].is_some()));
+        let (w, k) = (current_weights(), 1.0);
+        let grad = gradient(&samples, &w, k);
+        // The analytic gradient leaves out 2 K / 400 / n.
+        let factor = 2.0 * k / 400.0 / samples.len() as f64;
+        let mut checked = 0;
+        for j in 0..SAFETY_TERMS {
+            for part in 0..2 {
+                let i = idx::KING_SAFETY + j;
+                let h = 1e-3;
+                let (mut up, mut down) = (w.clone(), w.clone());
+                if part == 0 {
+                    up[i].0 += h;
+                    down[i].0 -= h;
+                } else {
+                    up[i].1 += h;
+                    down[i].1 -= h;
+                }
+                let numeric = (error(&samples, &up, k) - error(&samples, &down, k)) / (2.0 * h);
+                let analytic = factor * if part == 0 { grad[i].0 } else { grad[i].1 };
+                assert!(
+                    (numeric - analytic).abs() <= 1e-6 + 1e-3 * numeric.abs(),
+                    "KING_SAFETY[{j}].{part}: numeric {numeric:e}, analytic {analytic:e}"
+                );
+                checked += (analytic != 0.0) as usize;
+            }
+        }
+        assert!(checked >= 10, "only {checked} non-zero partial derivatives");
     }
 
     #[test]

@@ -21,12 +21,24 @@ pub const SCALE_NORMAL: i32 = 64;
 const SCALE_NO_PAWNS_SMALL_EDGE: i32 = 16;
 const SCALE_OPPOSITE_BISHOPS: i32 = 40;
 
+/// How many features the non-linear king danger sums (the length of `KING_SAFETY`).
+pub const SAFETY_TERMS: usize = 13;
+/// The king-danger features of one attacking side, in `idx::KING_SAFETY` order.
+pub type SafetyFeatures = [i32; SAFETY_TERMS];
+/// The middlegame penalty is danger² / `SAFETY_MG_DIV`, the endgame one danger / `SAFETY_EG_DIV`.
+pub const SAFETY_MG_DIV: i32 = 720;
+pub const SAFETY_EG_DIV: i32 = 20;
+
 /// Receives the coefficient of each weight, as White's count minus Black's.
 pub trait Trace {
     fn add(&mut self, i: usize, n: i32);
     /// The same count, unsigned, with the side it belongs to (for per-side breakdowns).
     #[inline(always)]
     fn add_side(&mut self, _c: Color, _i: usize, _n: i32) {}
+    /// The king-danger features of attacker `c` (only when the danger counts at all), and the
+    /// middlegame and endgame bonus they gave `c`.
+    #[inline(always)]
+    fn safety(&mut self, _c: Color, _f: &SafetyFeatures, _mg: i32, _eg: i32) {}
 }
 
 /// The tracer that records nothing (compiled away in the search).
@@ -37,12 +49,27 @@ impl Trace for NoTrace {
     fn add(&mut self, _i: usize, _n: i32) {}
 }
 
-/// A dense coefficient vector.
-pub struct Coefficients(pub Vec<i32>);
+/// A dense coefficient vector, and each side's king-danger features where they counted.
+pub struct Coefficients(pub Vec<i32>, pub [Option<SafetyFeatures>; 2]);
+
+impl Coefficients {
+    pub fn new() -> Self {
+        Coefficients(vec![0; idx::COUNT], [None; 2])
+    }
+}
+
+impl Default for Coefficients {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl Trace for Coefficients {
     fn add(&mut self, i: usize, n: i32) {
         self.0[i] += n;
+    }
+    fn safety(&mut self, c: Color, f: &SafetyFeatures, _mg: i32, _eg: i32) {
+        self.1[c.index()] = Some(*f);
     }
 }
 
@@ -63,6 +90,38 @@ impl<T: Trace> Acc<'_, T> {
         self.eg += w.1 * n;
         self.trace.add(i, n);
     }
+
+    /// The non-linear king danger of attacker `c`: the features weighted by `KING_SAFETY`
+    /// give one danger value per phase; the bonus is its square over `SAFETY_MG_DIV` in the
+    /// middlegame and itself over `SAFETY_EG_DIV` in the endgame (nothing while it is negative).
+    /// A few scattered attackers are no attack: with a queen it takes one piece in the king
+    /// zone, without one two.
+    #[inline]
+    fn add_safety(&mut self, c: Color, f: &SafetyFeatures) {
+        let (mut dm, mut de) = (0, 0);
+        for (j, &n) in f.iter().enumerate() {
+            let w = WEIGHTS[idx::KING_SAFETY + j];
+            dm += w.0 * n;
+            de += w.1 * n;
+        }
+        let mg = dm.max(0) * dm.max(0) / SAFETY_MG_DIV;
+        let eg = de.max(0) / SAFETY_EG_DIV;
+        self.trace.safety(c, f, mg, eg);
+        let sign = if c == Color::White { 1 } else { -1 };
+        self.mg += sign * mg;
+        self.eg += sign * eg;
+    }
+}
+
+/// Indices into [`SafetyFeatures`].
+mod ks {
+    pub const ZONE_HITS: usize = 0; // 4: knight, bishop, rook, queen
+    pub const ATTACKERS: usize = 4;
+    pub const WEAK: usize = 5;
+    pub const SAFE_CHECKS: usize = 6; // 4: knight, bishop, rook, queen
+    pub const DEFENDING_PAWNS: usize = 10;
+    pub const NO_QUEEN: usize = 11;
+    pub const CONSTANT: usize = 12;
 }
 
 /// The square as White sees it (Black's squares are mirrored).
@@ -149,7 +208,14 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
     for c in Color::ALL {
         passed_extras(pos, c, acc, passed[c.index()], &maps);
         threats(pos, c, acc, &maps);
-        king_danger(pos, c, acc, &maps);
+        king_danger(pos, c, acc, &mut maps);
+    }
+    for c in Color::ALL {
+        let f = &maps.danger[c.index()];
+        let has_queen = pos.pieces(c, Role::Queen).is_nonempty() as i32;
+        if f[ks::ATTACKERS] > 1 - has_queen {
+            acc.add_safety(c, f);
+        }
     }
     let stm = pos.turn();
     acc.add(stm, idx::TEMPO, 1);
@@ -165,6 +231,8 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
 struct AttackMaps {
     by: [[Bitboard; 6]; 2],
     all: [Bitboard; 2],
+    /// Each attacking side's king-danger features, filled by `pieces` and `king_danger`.
+    danger: [SafetyFeatures; 2],
 }
 
 impl AttackMaps {
@@ -241,7 +309,7 @@ fn pieces<T: Trace>(
         if sq.file() == 0 || sq.file() == 7 {
             acc.add(c, idx::KNIGHT_RIM, 1);
         }
-        king_zone(acc, c, Role::Knight, att & zone, &mut attackers);
+        king_zone(acc, c, Role::Knight, att & zone, &mut attackers, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
             acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
@@ -268,7 +336,7 @@ fn pieces<T: Trace>(
         if blocked.is_nonempty() {
             acc.add(c, idx::BISHOP_BLOCKED_PAWN, blocked.count() as i32);
         }
-        king_zone(acc, c, Role::Bishop, att & zone, &mut attackers);
+        king_zone(acc, c, Role::Bishop, att & zone, &mut attackers, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
             acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
@@ -293,7 +361,7 @@ fn pieces<T: Trace>(
         {
             acc.add(c, idx::ROOK_SEVENTH, 1);
         }
-        king_zone(acc, c, Role::Rook, att & zone, &mut attackers);
+        king_zone(acc, c, Role::Rook, att & zone, &mut attackers, &mut maps.danger[c.index()]);
         for t in att & their_pieces & !their_queens {
             if let Some(r) = pos.role_at(t) {
                 acc.add(c, idx::THREAT_BY_ROOK + r.index(), 1);
@@ -307,7 +375,7 @@ fn pieces<T: Trace>(
         let att = queen_attacks(sq, occ);
         maps.add(c, Role::Queen, att);
         acc.add(c, idx::MOB_QUEEN + (att & mobility_area).count() as usize, 1);
-        king_zone(acc, c, Role::Queen, att & zone, &mut attackers);
+        king_zone(acc, c, Role::Queen, att & zone, &mut attackers, &mut maps.danger[c.index()]);
         // Developing the queen before the minor pieces invites tempo-gaining attacks on her.
         if relative(c, sq) != Square::D1.index() {
             let home = [Square::B1, Square::C1, Square::F1, Square::G1];
@@ -384,7 +452,7 @@ fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMa
 
 /// King danger beyond the zone attacks: safe checks by role, and weak squares next to the
 /// enemy king (attacked by us, defended by nothing but its king or queen).
-fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMaps) {
+fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &mut AttackMaps) {
     let them = !c;
     let (us, th) = (c.index(), them.index());
     let ksq = pos.king(them);
@@ -399,8 +467,10 @@ fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &Atta
         (Role::Queen, diag | line),
     ];
     for (role, from) in checks {
-        if (from & maps.by[us][role.index()] & safe).is_nonempty() {
+        let squares = from & maps.by[us][role.index()] & safe;
+        if squares.is_nonempty() {
             acc.add(c, idx::SAFE_CHECK + role.index(), 1);
+            maps.danger[us][ks::SAFE_CHECKS + role.index() - 1] = squares.count() as i32;
         }
     }
     let by = &maps.by[th];
@@ -412,6 +482,12 @@ fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &Atta
     if weak.is_nonempty() {
         acc.add(c, idx::KING_ZONE_WEAK, weak.count() as i32);
     }
+    let danger = &mut maps.danger[us];
+    danger[ks::WEAK] = weak.count() as i32;
+    danger[ks::DEFENDING_PAWNS] =
+        (king_attacks(ksq) & pos.pieces(them, Role::Pawn) & !weak).count() as i32;
+    danger[ks::NO_QUEEN] = pos.pieces(c, Role::Queen).is_empty() as i32;
+    danger[ks::CONSTANT] = 1;
 }
 
 /// Own pawns whose square in front is occupied (they fix the bishop's diagonals).
@@ -426,10 +502,20 @@ fn blocked_pawns(pos: &Position, c: Color) -> Bitboard {
 }
 
 #[inline]
-fn king_zone<T: Trace>(acc: &mut Acc<T>, c: Color, role: Role, hits: Bitboard, n: &mut usize) {
+fn king_zone<T: Trace>(
+    acc: &mut Acc<T>,
+    c: Color,
+    role: Role,
+    hits: Bitboard,
+    n: &mut usize,
+    danger: &mut SafetyFeatures,
+) {
     if hits.is_nonempty() {
         *n += 1;
-        acc.add(c, idx::KING_ZONE_ATTACK + role.index(), hits.count() as i32);
+        let count = hits.count() as i32;
+        acc.add(c, idx::KING_ZONE_ATTACK + role.index(), count);
+        danger[ks::ZONE_HITS + role.index() - 1] += count;
+        danger[ks::ATTACKERS] += 1;
     }
 }
 
@@ -480,20 +566,23 @@ pub fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// Counts per side, for [`trace_text`].
-struct SideTrace([Vec<i32>; 2]);
+/// Counts per side, and each side's king-danger bonus (mg, eg), for [`trace_text`].
+struct SideTrace([Vec<i32>; 2], [(i32, i32); 2]);
 
 impl Trace for SideTrace {
     fn add(&mut self, _i: usize, _n: i32) {}
     fn add_side(&mut self, c: Color, i: usize, n: i32) {
         self.0[c.index()][i] += n;
     }
+    fn safety(&mut self, c: Color, _f: &SafetyFeatures, mg: i32, eg: i32) {
+        self.1[c.index()] = (mg, eg);
+    }
 }
 
 /// A term-by-term breakdown of the evaluation, as text: each term's middlegame and endgame
 /// value for White and for Black (both as positive contributions to their own side).
 pub fn trace_text(pos: &Position) -> String {
-    let mut t = SideTrace([vec![0; idx::COUNT], vec![0; idx::COUNT]]);
+    let mut t = SideTrace([vec![0; idx::COUNT], vec![0; idx::COUNT]], [(0, 0); 2]);
     let info = evaluate_traced(pos, &mut t);
     // (name, [white mg, white eg, black mg, black eg])
     let mut groups: Vec<(&str, [i32; 4])> = Vec::new();
@@ -509,6 +598,8 @@ pub fn trace_text(pos: &Position) -> String {
             None => groups.push((name, add)),
         }
     }
+    let [(wm, we), (bm, be)] = t.1;
+    groups.push(("KING_SAFETY (danger)", [wm, we, bm, be]));
     let mut out = format!(
         "{:<22} {:>13} {:>13} {:>13}\n",
         "term", "White mg eg", "Black mg eg", "total mg eg"

@@ -62,18 +62,30 @@ fn evaluation_is_colour_symmetric() {
 #[test]
 fn traced_evaluation_matches_cached_one() {
     let mut table = PawnTable::default();
+    let mut dangers = 0;
     for fen_text in suite().iter().take(60) {
         let Ok(pos) = parse_fen(fen_text) else { continue };
-        let mut coeffs = Coefficients(vec![0; idx::COUNT]);
+        let mut coeffs = Coefficients::new();
         let info = evaluate_traced(&pos, &mut coeffs);
         assert_eq!(info.score, evaluate(&pos, &mut table), "{fen_text}");
         // The coefficients reproduce the unblended sums exactly.
-        let mg: i32 = coeffs.0.iter().zip(WEIGHTS.iter()).map(|(n, w)| n * w.0).sum();
-        let eg: i32 = coeffs.0.iter().zip(WEIGHTS.iter()).map(|(n, w)| n * w.1).sum();
+        let mut mg: i32 = coeffs.0.iter().zip(WEIGHTS.iter()).map(|(n, w)| n * w.0).sum();
+        let mut eg: i32 = coeffs.0.iter().zip(WEIGHTS.iter()).map(|(n, w)| n * w.1).sum();
+        // Plus the non-linear king danger of each side whose attack counted.
+        for (side, sign) in [(0, 1), (1, -1)] {
+            let Some(f) = coeffs.1[side] else { continue };
+            let w = &WEIGHTS[idx::KING_SAFETY..idx::KING_SAFETY + SAFETY_TERMS];
+            let dm: i32 = f.iter().zip(w).map(|(n, w)| n * w.0).sum();
+            let de: i32 = f.iter().zip(w).map(|(n, w)| n * w.1).sum();
+            mg += sign * dm.max(0).pow(2) / SAFETY_MG_DIV;
+            eg += sign * de.max(0) / SAFETY_EG_DIV;
+            dangers += 1;
+        }
         let eg = eg * info.scale / SCALE_NORMAL;
         let white = (mg * info.phase + eg * (PHASE_MAX - info.phase)) / PHASE_MAX;
         assert_eq!(if info.white_to_move { white } else { -white }, info.score);
     }
+    assert!(dangers > 10, "the king danger counted in only {dangers} of 60 positions");
 }
 
 #[test]
@@ -101,7 +113,7 @@ fn mirror_helper_round_trips() {
 /// The coefficients `evaluate_traced` reports for `fen_text` (White's count minus Black's).
 fn coefficients(fen_text: &str) -> Vec<i32> {
     let pos = parse_fen(fen_text).expect("fen");
-    let mut coeffs = Coefficients(vec![0; idx::COUNT]);
+    let mut coeffs = Coefficients::new();
     evaluate_traced(&pos, &mut coeffs);
     coeffs.0
 }
@@ -137,4 +149,28 @@ fn pawn_push_threats_need_a_safe_square() {
     assert_eq!(coefficients("4k3/8/8/2r5/8/8/3P4/4K3 w - - 0 1")[idx::THREAT_PAWN_PUSH], 1);
     // d4 is attacked by Black's king but held by White's: safe, yet the king is no target.
     assert_eq!(coefficients("8/8/8/4k3/8/3PK3/8/8 w - - 0 1")[idx::THREAT_PAWN_PUSH], 0);
+}
+
+#[test]
+fn king_danger_features_count_what_they_name() {
+    // Queen h5 and knight g5 against the castled king on g8: each hits f7 and h7 (two zone
+    // squares each, two attackers); f7 and h7 are held by the king alone (weak); no check
+    // square is safe; g7 is the one defending pawn that is not weak.
+    let pos = parse_fen("6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1").expect("fen");
+    let mut coeffs = Coefficients::new();
+    evaluate_traced(&pos, &mut coeffs);
+    assert_eq!(coeffs.1[0], Some([2, 0, 0, 2, 2, 2, 0, 0, 0, 0, 1, 0, 1]));
+    // Black has nothing to attack with: its danger does not count at all.
+    assert_eq!(coeffs.1[1], None);
+    // Without the queen one attacker is not enough.
+    let pos = parse_fen("6k1/5ppp/8/6N1/8/8/8/6K1 w - - 0 1").expect("fen");
+    let mut coeffs = Coefficients::new();
+    evaluate_traced(&pos, &mut coeffs);
+    assert_eq!(coeffs.1[0], None);
+    // A safe queen check (h5-e8 is open once f7 is gone) counts its squares.
+    let pos = parse_fen("6k1/6pp/8/6NQ/8/8/8/6K1 w - - 0 1").expect("fen");
+    let mut coeffs = Coefficients::new();
+    evaluate_traced(&pos, &mut coeffs);
+    let f = coeffs.1[0].expect("white attacks");
+    assert!(f[ks::SAFE_CHECKS + 3] >= 1, "{f:?}");
 }
