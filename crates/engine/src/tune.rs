@@ -11,8 +11,8 @@
 
 use crate::eval::weights::{S, TABLES, WEIGHTS, idx, table_len};
 use crate::eval::{
-    Coefficients, PHASE_MAX, SAFETY_EG_DIV, SAFETY_MG_DIV, SAFETY_TERMS, SCALE_NORMAL,
-    evaluate_traced,
+    COMPLEXITY_TERMS, Coefficients, PHASE_MAX, SAFETY_EG_DIV, SAFETY_MG_DIV, SAFETY_TERMS,
+    SCALE_NORMAL, evaluate_traced,
 };
 use crate::strength::Rng;
 use crate::{Engine, Score, SearchLimits};
@@ -25,6 +25,8 @@ pub struct Sample {
     pub coeffs: Vec<(u16, i16)>,
     /// Each side's king-danger features (White, Black), where its attack counted.
     pub safety: [Option<[i16; SAFETY_TERMS]>; 2],
+    /// The endgame complexity features.
+    pub complexity: [i16; COMPLEXITY_TERMS],
     pub phase: f64,
     pub scale: f64,
     /// What the fit aims at: the game's result (1 White won, 0.5 draw, 0 Black won), or after
@@ -49,6 +51,7 @@ impl Sample {
         Sample {
             coeffs,
             safety,
+            complexity: c.2.map(|n| n.clamp(i16::MIN as i32, i16::MAX as i32) as i16),
             phase: info.phase as f64 / PHASE_MAX as f64,
             scale: info.scale as f64 / SCALE_NORMAL as f64,
             result,
@@ -58,6 +61,14 @@ impl Sample {
 
     /// The evaluation (White's view) with weights `w` (mg, eg as floats).
     fn eval(&self, w: &[(f64, f64)]) -> f64 {
+        let (mg, eg) = self.parts(w);
+        let (live, sign, c) = self.complexity(w, eg);
+        let eg = if live { eg + sign * c } else { 0.0 };
+        mg * self.phase + eg * self.scale * (1.0 - self.phase)
+    }
+
+    /// The middlegame and endgame sums before the complexity adjustment.
+    fn parts(&self, w: &[(f64, f64)]) -> (f64, f64) {
         let (mut mg, mut eg) = (0.0, 0.0);
         for &(i, n) in &self.coeffs {
             mg += w[i as usize].0 * n as f64;
@@ -67,7 +78,22 @@ impl Sample {
             mg += sign * danger.0.max(0.0).powi(2) / SAFETY_MG_DIV as f64;
             eg += sign * danger.1.max(0.0) / SAFETY_EG_DIV as f64;
         }
-        mg * self.phase + eg * self.scale * (1.0 - self.phase)
+        (mg, eg)
+    }
+
+    /// The complexity of endgame sum `eg`: whether it leaves any of the sum (`live`; if not
+    /// the endgame score is 0), the sum's sign, and the complexity itself.
+    fn complexity(&self, w: &[(f64, f64)], eg: f64) -> (bool, f64, f64) {
+        let ws = &w[idx::COMPLEXITY..idx::COMPLEXITY + COMPLEXITY_TERMS];
+        let c: f64 = self.complexity.iter().zip(ws).map(|(&n, w)| w.1 * n as f64).sum();
+        let sign = if eg > 0.0 {
+            1.0
+        } else if eg < 0.0 {
+            -1.0
+        } else {
+            0.0
+        };
+        (c > -eg.abs(), sign, c)
     }
 
     /// For each side whose king danger counted: its sign (+1 White, -1 Black), its danger
@@ -221,19 +247,27 @@ pub fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)>
         let p = sigmoid(k, s.eval(w));
         // d(err)/d(eval), without constant factors (absorbed by the learning rate).
         let g = (p - s.result) * p * (1.0 - p);
+        // The complexity passes the endgame sum through (slope 1) unless it cancels it
+        // (slope 0); it adds sign × its features.
+        let (_, eg) = s.parts(w);
+        let (live, sign, _) = s.complexity(w, eg);
+        let eg_slope = if live { 1.0 } else { 0.0 };
+        let ge_all = g * s.scale * (1.0 - s.phase);
+        if live {
+            for (j, &n) in s.complexity.iter().enumerate() {
+                grad[idx::COMPLEXITY + j].1 += ge_all * sign * n as f64;
+            }
+        }
+        let ge_all = ge_all * eg_slope;
         for &(i, c) in &s.coeffs {
             grad[i as usize].0 += g * c as f64 * s.phase;
-            grad[i as usize].1 += g * c as f64 * s.scale * (1.0 - s.phase);
+            grad[i as usize].1 += ge_all * c as f64;
         }
         // The king danger: d(danger²/MG_DIV)/dw = 2 danger f / MG_DIV, d(danger/EG_DIV)/dw
         // = f / EG_DIV, both only while the danger is positive.
         for (sign, (dm, de), f) in s.dangers(w).into_iter().flatten() {
             let gm = g * sign * 2.0 * dm.max(0.0) / SAFETY_MG_DIV as f64 * s.phase;
-            let ge = if de > 0.0 {
-                g * sign / SAFETY_EG_DIV as f64 * s.scale * (1.0 - s.phase)
-            } else {
-                0.0
-            };
+            let ge = if de > 0.0 { ge_all * sign / SAFETY_EG_DIV as f64 } else { 0.0 };
             for (j, &n) in f.iter().enumerate() {
                 grad[idx::KING_SAFETY + j].0 += gm * n as f64;
                 grad[idx::KING_SAFETY + j].1 += ge * n as f64;
@@ -462,28 +496,32 @@ mod tests {
     }
 
     #[test]
-    fn king_danger_gradient_matches_finite_differences() {
-        // Positions where White's attack on the king counts, with results that disagree with
-        // the evaluation so the gradient is not zero.
+    fn gradient_matches_finite_differences() {
+        // Positions where White's attack on the king counts, and endings where the complexity
+        // matters, with results that disagree with the evaluation so the gradient is not zero.
         let fens = [
             "r1bq1rk1/ppp2ppp/2n5/3np1NQ/2B5/8/PPPP1PPP/RNB1K2R w KQ - 0 8",
             "6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1",
             "r4rk1/pp3ppp/2p5/4N2Q/3P4/8/PP3PPP/R4RK1 b - - 0 1",
+            "8/5pk1/6p1/8/1P6/P5P1/5K2/8 w - - 0 1",
+            "8/8/4k3/8/2P5/8/3K4/7r w - - 0 1",
         ];
         let samples: Vec<Sample> = fens
             .iter()
-            .zip([0.0, 0.5, 0.0])
+            .zip([0.0, 0.5, 0.0, 0.0, 1.0])
             .map(|(f, r)| Sample::from_position(&parse_fen(f).expect("fen"), r))
             .collect();
-        assert!(samples.iter().all(|s| s.safety[0].is_some()));
+        assert!(samples.iter().take(3).all(|s| s.safety[0].is_some()));
         let (w, k) = (current_weights(), 1.0);
         let grad = gradient(&samples, &w, k);
         // The analytic gradient leaves out 2 K / 400 / n.
         let factor = 2.0 * k / 400.0 / samples.len() as f64;
         let mut checked = 0;
-        for j in 0..SAFETY_TERMS {
+        let indices = (idx::KING_SAFETY..idx::COUNT)
+            .chain(idx::MATERIAL..idx::MATERIAL + 5)
+            .chain(idx::PASSED..idx::PASSED + 8);
+        for i in indices {
             for part in 0..2 {
-                let i = idx::KING_SAFETY + j;
                 let h = 1e-3;
                 let (mut up, mut down) = (w.clone(), w.clone());
                 if part == 0 {
@@ -497,12 +535,13 @@ mod tests {
                 let analytic = factor * if part == 0 { grad[i].0 } else { grad[i].1 };
                 assert!(
                     (numeric - analytic).abs() <= 1e-6 + 1e-3 * numeric.abs(),
-                    "KING_SAFETY[{j}].{part}: numeric {numeric:e}, analytic {analytic:e}"
+                    "{:?}.{part}: numeric {numeric:e}, analytic {analytic:e}",
+                    crate::eval::weights::name_of(i)
                 );
                 checked += (analytic != 0.0) as usize;
             }
         }
-        assert!(checked >= 10, "only {checked} non-zero partial derivatives");
+        assert!(checked >= 30, "only {checked} non-zero partial derivatives");
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub type SafetyFeatures = [i32; SAFETY_TERMS];
 /// The middlegame penalty is danger² / `SAFETY_MG_DIV`, the endgame one danger / `SAFETY_EG_DIV`.
 pub const SAFETY_MG_DIV: i32 = 720;
 pub const SAFETY_EG_DIV: i32 = 20;
+/// How many features the endgame complexity sums (the length of `COMPLEXITY`).
+pub const COMPLEXITY_TERMS: usize = 6;
+pub type ComplexityFeatures = [i32; COMPLEXITY_TERMS];
 
 /// Receives the coefficient of each weight, as White's count minus Black's.
 pub trait Trace {
@@ -39,6 +42,9 @@ pub trait Trace {
     /// middlegame and endgame bonus they gave `c`.
     #[inline(always)]
     fn safety(&mut self, _c: Color, _f: &SafetyFeatures, _mg: i32, _eg: i32) {}
+    /// The complexity features and what they changed the endgame score by (White's view).
+    #[inline(always)]
+    fn complexity(&mut self, _f: &ComplexityFeatures, _change: i32) {}
 }
 
 /// The tracer that records nothing (compiled away in the search).
@@ -49,12 +55,13 @@ impl Trace for NoTrace {
     fn add(&mut self, _i: usize, _n: i32) {}
 }
 
-/// A dense coefficient vector, and each side's king-danger features where they counted.
-pub struct Coefficients(pub Vec<i32>, pub [Option<SafetyFeatures>; 2]);
+/// A dense coefficient vector, each side's king-danger features where they counted, and the
+/// complexity features.
+pub struct Coefficients(pub Vec<i32>, pub [Option<SafetyFeatures>; 2], pub ComplexityFeatures);
 
 impl Coefficients {
     pub fn new() -> Self {
-        Coefficients(vec![0; idx::COUNT], [None; 2])
+        Coefficients(vec![0; idx::COUNT], [None; 2], [0; COMPLEXITY_TERMS])
     }
 }
 
@@ -70,6 +77,9 @@ impl Trace for Coefficients {
     }
     fn safety(&mut self, c: Color, f: &SafetyFeatures, _mg: i32, _eg: i32) {
         self.1[c.index()] = Some(*f);
+    }
+    fn complexity(&mut self, f: &ComplexityFeatures, _change: i32) {
+        self.2 = *f;
     }
 }
 
@@ -110,6 +120,34 @@ impl<T: Trace> Acc<'_, T> {
         let sign = if c == Color::White { 1 } else { -1 };
         self.mg += sign * mg;
         self.eg += sign * eg;
+    }
+
+    /// Endgame complexity: how winnable the position is, whoever is ahead. The features
+    /// weighted by `COMPLEXITY` (endgame parts) are added to the size of the endgame score, but
+    /// never more than cancel it: many pawns, pawns on both wings, a pure pawn ending, passed
+    /// pawns and kings apart on files keep an edge alive; few pawns on one wing let it die.
+    #[inline]
+    fn add_complexity(&mut self, pos: &Position, passed: [Bitboard; 2]) {
+        let pawns = pos.by_role(Role::Pawn);
+        let queen_side = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+        let (wk, bk) = (pos.king(Color::White), pos.king(Color::Black));
+        let file_distance = (wk.file() as i32 - bk.file() as i32).abs();
+        let rank_distance = (wk.rank() as i32 - bk.rank() as i32).abs();
+        let f: ComplexityFeatures = [
+            pawns.count() as i32,
+            ((pawns & queen_side).is_nonempty() && (pawns & !queen_side).is_nonempty()) as i32,
+            (pos.occupied() & !pawns & !pos.by_role(Role::King)).is_empty() as i32,
+            (passed[0] | passed[1]).count() as i32,
+            file_distance - rank_distance,
+            1,
+        ];
+        let mut c = 0;
+        for (j, &n) in f.iter().enumerate() {
+            c += WEIGHTS[idx::COMPLEXITY + j].1 * n;
+        }
+        let change = self.eg.signum() * c.max(-self.eg.abs());
+        self.trace.complexity(&f, change);
+        self.eg += change;
     }
 }
 
@@ -219,6 +257,7 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
     }
     let stm = pos.turn();
     acc.add(stm, idx::TEMPO, 1);
+    acc.add_complexity(pos, passed);
     let ph = phase(pos);
     let sc = scale(pos, acc.eg);
     let eg = acc.eg * sc / SCALE_NORMAL;
@@ -567,7 +606,7 @@ pub fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// Counts per side, and each side's king-danger bonus (mg, eg), for [`trace_text`].
-struct SideTrace([Vec<i32>; 2], [(i32, i32); 2]);
+struct SideTrace([Vec<i32>; 2], [(i32, i32); 2], i32);
 
 impl Trace for SideTrace {
     fn add(&mut self, _i: usize, _n: i32) {}
@@ -577,12 +616,15 @@ impl Trace for SideTrace {
     fn safety(&mut self, c: Color, _f: &SafetyFeatures, mg: i32, eg: i32) {
         self.1[c.index()] = (mg, eg);
     }
+    fn complexity(&mut self, _f: &ComplexityFeatures, change: i32) {
+        self.2 = change;
+    }
 }
 
 /// A term-by-term breakdown of the evaluation, as text: each term's middlegame and endgame
 /// value for White and for Black (both as positive contributions to their own side).
 pub fn trace_text(pos: &Position) -> String {
-    let mut t = SideTrace([vec![0; idx::COUNT], vec![0; idx::COUNT]], [(0, 0); 2]);
+    let mut t = SideTrace([vec![0; idx::COUNT], vec![0; idx::COUNT]], [(0, 0); 2], 0);
     let info = evaluate_traced(pos, &mut t);
     // (name, [white mg, white eg, black mg, black eg])
     let mut groups: Vec<(&str, [i32; 4])> = Vec::new();
@@ -600,6 +642,9 @@ pub fn trace_text(pos: &Position) -> String {
     }
     let [(wm, we), (bm, be)] = t.1;
     groups.push(("KING_SAFETY (danger)", [wm, we, bm, be]));
+    // Complexity belongs to no side: shown as White's when it helps White.
+    let (cw, cb) = if t.2 >= 0 { (t.2, 0) } else { (0, -t.2) };
+    groups.push(("COMPLEXITY", [0, cw, 0, cb]));
     let mut out = format!(
         "{:<22} {:>13} {:>13} {:>13}\n",
         "term", "White mg eg", "Black mg eg", "total mg eg"

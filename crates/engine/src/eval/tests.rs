@@ -81,6 +81,14 @@ fn traced_evaluation_matches_cached_one() {
             eg += sign * de.max(0) / SAFETY_EG_DIV;
             dangers += 1;
         }
+        // Then the complexity adjusts the endgame score's size, never its sign.
+        let c: i32 = coeffs
+            .2
+            .iter()
+            .zip(&WEIGHTS[idx::COMPLEXITY..idx::COMPLEXITY + COMPLEXITY_TERMS])
+            .map(|(n, w)| n * w.1)
+            .sum();
+        eg += eg.signum() * c.max(-eg.abs());
         let eg = eg * info.scale / SCALE_NORMAL;
         let white = (mg * info.phase + eg * (PHASE_MAX - info.phase)) / PHASE_MAX;
         assert_eq!(if info.white_to_move { white } else { -white }, info.score);
@@ -173,4 +181,21 @@ fn king_danger_features_count_what_they_name() {
     evaluate_traced(&pos, &mut coeffs);
     let f = coeffs.1[0].expect("white attacks");
     assert!(f[ks::SAFE_CHECKS + 3] >= 1, "{f:?}");
+}
+
+#[test]
+fn complexity_features_count_what_they_name() {
+    // Pawns a2, b3 (queen's wing), g4, h7 (king's wing), nothing else but kings. Passed: a2
+    // and b3 (no black pawn ahead on their or the next files); g4 and h7 stop each other.
+    let pos = parse_fen("7k/7p/8/8/6P1/1P6/P7/K7 w - - 0 1").expect("fen");
+    let mut coeffs = Coefficients::new();
+    evaluate_traced(&pos, &mut coeffs);
+    // Kings a1 and h8: files 7 apart, ranks 7 apart.
+    assert_eq!(coeffs.2, [4, 1, 1, 2, 0, 1]);
+    // A rook on the board ends the pure pawn ending; pawns on one wing only; kings a5 and h8
+    // are 7 files and 3 ranks apart.
+    let pos = parse_fen("7k/7p/8/K7/6P1/8/8/7R w - - 0 1").expect("fen");
+    let mut coeffs = Coefficients::new();
+    evaluate_traced(&pos, &mut coeffs);
+    assert_eq!(coeffs.2, [2, 0, 0, 0, 4, 1]);
 }
