@@ -62,7 +62,11 @@ impl Sample {
     /// The evaluation (White's view) with weights `w` (mg, eg as floats).
     fn eval(&self, w: &[(f64, f64)]) -> f64 {
         let (mg, eg) = self.parts(w);
-        let (live, sign, c) = self.complexity(w, eg);
+        self.blend(mg, eg, self.complexity(w, eg))
+    }
+
+    /// The evaluation from the sums before the complexity and the complexity of `eg`.
+    fn blend(&self, mg: f64, eg: f64, (live, sign, c): (bool, f64, f64)) -> f64 {
         let eg = if live { eg + sign * c } else { 0.0 };
         mg * self.phase + eg * self.scale * (1.0 - self.phase)
     }
@@ -244,13 +248,14 @@ pub fn trainable(names: &[&str]) -> Result<Vec<bool>, String> {
 pub fn gradient(samples: &[Sample], w: &[(f64, f64)], k: f64) -> Vec<(f64, f64)> {
     let mut grad = vec![(0.0, 0.0); w.len()];
     for s in samples {
-        let p = sigmoid(k, s.eval(w));
+        let (mg, eg) = s.parts(w);
+        let cx = s.complexity(w, eg);
+        let p = sigmoid(k, s.blend(mg, eg, cx));
         // d(err)/d(eval), without constant factors (absorbed by the learning rate).
         let g = (p - s.result) * p * (1.0 - p);
         // The complexity passes the endgame sum through (slope 1) unless it cancels it
         // (slope 0); it adds sign × its features.
-        let (_, eg) = s.parts(w);
-        let (live, sign, _) = s.complexity(w, eg);
+        let (live, sign, _) = cx;
         let eg_slope = if live { 1.0 } else { 0.0 };
         let ge_all = g * s.scale * (1.0 - s.phase);
         if live {
