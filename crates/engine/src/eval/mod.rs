@@ -322,7 +322,6 @@ fn pieces<T: Trace>(
     let mobility_area = !(own_pawns | pos.pieces(c, Role::King) | pawn_att[them.index()]);
     let their_king = pos.king(them);
     let zone = king_attacks(their_king).with(their_king);
-    let mut attackers = 0;
     // Pieces a minor or a rook can threaten: not pawns, not the king.
     let their_pieces = pos.by_color(them) & !their_pawns & !pos.pieces(them, Role::King);
     let their_queens = pos.pieces(them, Role::Queen);
@@ -348,7 +347,7 @@ fn pieces<T: Trace>(
         if sq.file() == 0 || sq.file() == 7 {
             acc.add(c, idx::KNIGHT_RIM, 1);
         }
-        king_zone(acc, c, Role::Knight, att & zone, &mut attackers, &mut maps.danger[c.index()]);
+        king_zone(acc, c, Role::Knight, att & zone, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
             acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
@@ -375,7 +374,7 @@ fn pieces<T: Trace>(
         if blocked.is_nonempty() {
             acc.add(c, idx::BISHOP_BLOCKED_PAWN, blocked.count() as i32);
         }
-        king_zone(acc, c, Role::Bishop, att & zone, &mut attackers, &mut maps.danger[c.index()]);
+        king_zone(acc, c, Role::Bishop, att & zone, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
             acc.add(c, idx::MINOR_BEHIND_PAWN, 1);
@@ -400,7 +399,7 @@ fn pieces<T: Trace>(
         {
             acc.add(c, idx::ROOK_SEVENTH, 1);
         }
-        king_zone(acc, c, Role::Rook, att & zone, &mut attackers, &mut maps.danger[c.index()]);
+        king_zone(acc, c, Role::Rook, att & zone, &mut maps.danger[c.index()]);
         for t in att & their_pieces & !their_queens {
             if let Some(r) = pos.role_at(t) {
                 acc.add(c, idx::THREAT_BY_ROOK + r.index(), 1);
@@ -414,7 +413,7 @@ fn pieces<T: Trace>(
         let att = queen_attacks(sq, occ);
         maps.add(c, Role::Queen, att);
         acc.add(c, idx::MOB_QUEEN + (att & mobility_area).count() as usize, 1);
-        king_zone(acc, c, Role::Queen, att & zone, &mut attackers, &mut maps.danger[c.index()]);
+        king_zone(acc, c, Role::Queen, att & zone, &mut maps.danger[c.index()]);
         // Developing the queen before the minor pieces invites tempo-gaining attacks on her.
         if relative(c, sq) != Square::D1.index() {
             let home = [Square::B1, Square::C1, Square::F1, Square::G1];
@@ -431,6 +430,7 @@ fn pieces<T: Trace>(
             }
         }
     }
+    let attackers = maps.danger[c.index()][ks::ATTACKERS] as usize;
     if attackers > 0 {
         acc.add(c, idx::KING_ATTACKERS + attackers.min(7), 1);
     }
@@ -540,17 +540,18 @@ fn blocked_pawns(pos: &Position, c: Color) -> Bitboard {
     p & front
 }
 
+/// One piece of `c`'s `role` hitting the enemy king zone on `hits`: the linear zone-attack
+/// term and the king-danger features (zone hits by role, and the attacker count that also
+/// picks the linear `KING_ATTACKERS` weight in `pieces`).
 #[inline]
 fn king_zone<T: Trace>(
     acc: &mut Acc<T>,
     c: Color,
     role: Role,
     hits: Bitboard,
-    n: &mut usize,
     danger: &mut SafetyFeatures,
 ) {
     if hits.is_nonempty() {
-        *n += 1;
         let count = hits.count() as i32;
         acc.add(c, idx::KING_ZONE_ATTACK + role.index(), count);
         danger[ks::ZONE_HITS + role.index() - 1] += count;
