@@ -33,6 +33,19 @@ fn falling_scale(score: i32, prev: Option<i32>, back: Option<i32>) -> u64 {
         as u64
 }
 
+/// Soft-limit scale (in %) by the share of the search's nodes spent under the best move
+/// (in 1/1000ths): `NODE_BASE - NODE_SLOPE × share / 1000`, at least `NODE_MIN`. A best
+/// move that took nearly all the effort is clear (less time); one that took little of it had
+/// rivals the search kept looking at (more time).
+const NODE_BASE: u64 = 240;
+const NODE_SLOPE: u64 = 200;
+const NODE_MIN: u64 = 50;
+
+/// The soft-limit scale (in %) for a best move that took `share` thousandths of the nodes.
+fn node_scale(share: u64) -> u64 {
+    NODE_BASE.saturating_sub(NODE_SLOPE * share.min(1000) / 1000).max(NODE_MIN)
+}
+
 /// Fail-high/low info lines are only worth showing once a search takes a while.
 const BOUND_INFO_AFTER_MS: u64 = 1000;
 
@@ -129,7 +142,10 @@ impl Worker {
                 .then(|| depth_scores[d - FALL_BACK]);
             let falling = falling_scale(scores[0], prev_search_score, back);
             self.last_score = Some(scores[0]);
-            if ctx.is_main && self.should_stop_deepening(ctx, scores[0], stability, falling, spec) {
+            let nodes = result.best.map_or(100, |m| node_scale(self.root_node_share(m)));
+            if ctx.is_main
+                && self.should_stop_deepening(ctx, scores[0], stability, falling * nodes / 100, spec)
+            {
                 break;
             }
             depth += 1;
@@ -142,7 +158,7 @@ impl Worker {
         ctx: &Ctx,
         score: i32,
         stability: usize,
-        falling: u64,
+        scale: u64,
         spec: &IterSpec,
     ) -> bool {
         if let Some(n) = spec.mate
@@ -155,7 +171,7 @@ impl Worker {
             return false;
         }
         if let Some(soft) = ctx.time.soft_ms {
-            let scaled = soft * STABILITY_SCALE[stability.min(4)] / 100 * falling / 100;
+            let scaled = soft * STABILITY_SCALE[stability.min(4)] / 100 * scale / 100;
             if ctx.time.elapsed_ms() >= scaled {
                 return true;
             }
@@ -254,6 +270,15 @@ mod tests {
         // Mate scores say nothing about trouble: no scaling.
         assert_eq!(falling_scale(super::MATE - 5, Some(0), None), 100);
         assert_eq!(falling_scale(0, Some(super::MATE - 5), None), 100);
+    }
+
+    #[test]
+    fn a_clear_best_move_gets_less_time() {
+        use super::{NODE_MIN, node_scale};
+        assert_eq!(node_scale(0), super::NODE_BASE);
+        assert_eq!(node_scale(700), 100);
+        assert_eq!(node_scale(1000), NODE_MIN.max(super::NODE_BASE - super::NODE_SLOPE));
+        assert!((0..1000).all(|s| node_scale(s) >= node_scale(s + 1)));
     }
 
     #[test]

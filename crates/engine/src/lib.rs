@@ -737,3 +737,28 @@ impl Drop for Engine {
         self.wait();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The time manager's node shares: every node below the root is counted under exactly one
+    /// root move (only the root's own visits are not), and the best move's share is read back.
+    #[test]
+    fn root_moves_account_for_the_search_nodes() {
+        let mut engine = Engine::new();
+        let game = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .expect("test FEN");
+        let limits = SearchLimits { depth: Some(9), ..Default::default() };
+        let best = engine.search_blocking(&game, limits).best.expect("a move");
+        let worker = &engine.workers.as_ref().expect("workers back")[0];
+        let below: u64 = worker.root_nodes.iter().sum();
+        assert!(below < worker.nodes && below + 200 > worker.nodes, "{below} of {}", worker.nodes);
+        let share = worker.root_node_share(best);
+        assert!(share > 0 && share <= 1000, "{share}");
+        let moves = game.position().legal_moves();
+        let total: u64 = moves.iter().map(|m| worker.root_node_share(m)).sum();
+        // Each share is rounded down: at most one thousandth lost per move.
+        assert!((1000 - moves.len() as u64..=1000).contains(&total), "{total}");
+    }
+}

@@ -112,6 +112,9 @@ pub struct Worker {
     /// The main line's score after the last completed depth, kept between the searches of a
     /// game: the time manager's score trend compares a search with the previous one.
     pub last_score: Option<i32>,
+    /// Nodes spent under each root move in this search, by from-to square (the time manager
+    /// spends less time when the best move took nearly all of them).
+    pub root_nodes: Box<[u64; 4096]>,
     /// Evaluate with the network (`Use NNUE`) rather than the hand-crafted evaluation.
     pub use_nnue: bool,
     /// The network's accumulators along the search path.
@@ -150,6 +153,12 @@ fn move_was_quiet(child: &Position, piece: Piece, m: Move) -> bool {
     }
 }
 
+/// A root move's slot in `Worker::root_nodes` (promotions to different pieces share one).
+#[inline]
+fn root_slot(m: Move) -> usize {
+    m.from().index() * 64 + m.to().index()
+}
+
 /// Marks "no static eval" (in check).
 const NO_EVAL: i32 = -INFINITY;
 
@@ -174,6 +183,7 @@ impl Worker {
             root_best: None,
             root_depth: 0,
             last_score: None,
+            root_nodes: Box::new([0; 4096]),
             use_nnue: false,
             acc: AccStack::new(MAX_PLY + 4),
         })
@@ -206,6 +216,13 @@ impl Worker {
         self.eval_stack = [NO_EVAL; MAX_PLY + 4];
         self.excluded = [None; MAX_PLY + 4];
         self.double_ext = [0; MAX_PLY + 4];
+        self.root_nodes.fill(0);
+    }
+
+    /// The share (in 1/1000ths) of this search's nodes spent under root move `m`.
+    pub fn root_node_share(&self, m: Move) -> u64 {
+        let n = self.root_nodes[root_slot(m)];
+        (n * 1000).checked_div(self.nodes).unwrap_or(0).min(1000)
     }
 
     /// Reports the root move about to be searched, once the search has taken a while.
@@ -670,6 +687,7 @@ impl Worker {
             self.push(pos, &child, ply, Some((mover, m)), gives_check);
             self.double_ext[ply + 1] += (extension >= 2) as i32;
             moves_searched += 1;
+            let nodes_before = self.nodes;
 
             // Step 11. Late move reductions, then the PVS re-searches.
             let mut score;
@@ -726,6 +744,9 @@ impl Worker {
                 score = -self.search::<true>(ctx, &child, -beta, -alpha, new_depth, ply + 1, false);
             }
             self.pop();
+            if root {
+                self.root_nodes[root_slot(m)] += self.nodes - nodes_before;
+            }
             if self.stopped {
                 return 0;
             }
