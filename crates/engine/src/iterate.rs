@@ -144,7 +144,13 @@ impl Worker {
             self.last_score = Some(scores[0]);
             let nodes = result.best.map_or(100, |m| node_scale(self.root_node_share(m)));
             if ctx.is_main
-                && self.should_stop_deepening(ctx, scores[0], stability, falling * nodes / 100, spec)
+                && self.should_stop_deepening(
+                    ctx,
+                    scores[0],
+                    stability,
+                    falling * nodes / 100,
+                    spec,
+                )
             {
                 break;
             }

@@ -747,8 +747,9 @@ mod tests {
     #[test]
     fn root_moves_account_for_the_search_nodes() {
         let mut engine = Engine::new();
-        let game = Game::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
-            .expect("test FEN");
+        let game =
+            Game::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .expect("test FEN");
         let limits = SearchLimits { depth: Some(9), ..Default::default() };
         let best = engine.search_blocking(&game, limits).best.expect("a move");
         let worker = &engine.workers.as_ref().expect("workers back")[0];
