@@ -1,4 +1,5 @@
-//! Move-ordering statistics learnt during search: butterfly history (from-to, per colour),
+//! Move-ordering statistics learnt during search: butterfly history (from-to, per colour, kept
+//! apart by whether the enemy attacks the from and the to square),
 //! continuation history (a quiet move judged by the moves one and two plies before it),
 //! capture history (piece, target square and victim), killer moves per ply and countermoves
 //! (the reply that refuted the opponent's last move); and correction history, which learns by
@@ -11,7 +12,7 @@
 
 use crate::params::PARAMS;
 use crate::score::MAX_PLY;
-use vidle_core::{Color, Move, Piece, Role};
+use vidle_core::{Bitboard, Color, Move, Piece, Role};
 
 /// A move as the continuation history sees it: the piece that made it and the move.
 /// `None` for a null move or a ply before the root.
@@ -25,6 +26,16 @@ pub type Conts = [ContKey; 3];
 const PIECE_TO: usize = 12 * 64;
 /// Capture-history columns: the captured role (6), or none (a quiet queen promotion).
 const VICTIMS: usize = 7;
+/// Butterfly entries per colour: from-to (4096) for each of the four cases of the from and the
+/// to square being attacked by the enemy or not.
+const BUTTERFLY: usize = 4 * 64 * 64;
+
+/// A quiet move's butterfly slot, given the squares the enemy attacks (`threats`).
+#[inline]
+fn butterfly_index(m: Move, threats: Bitboard) -> usize {
+    let case = 2 * threats.contains(m.from()) as usize + threats.contains(m.to()) as usize;
+    case * 4096 + m.from().index() * 64 + m.to().index()
+}
 
 #[inline]
 fn piece_to(p: Piece, m: Move) -> usize {
@@ -98,7 +109,7 @@ impl CorrKeys {
 }
 
 pub struct History {
-    butterfly: Box<[[i16; 64 * 64]; 2]>,
+    butterfly: Box<[[i16; BUTTERFLY]; 2]>,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     counters: Box<[[Option<Move>; 64]; 12]>,
     /// `cont[piece_to(earlier move) * PIECE_TO + piece_to(move)]` (1.2 MB, on the heap).
@@ -113,7 +124,7 @@ pub struct History {
 impl Default for History {
     fn default() -> Self {
         History {
-            butterfly: Box::new([[0; 64 * 64]; 2]),
+            butterfly: Box::new([[0; BUTTERFLY]; 2]),
             killers: [[None; 2]; MAX_PLY + 2],
             counters: Box::new([[None; 64]; 12]),
             cont: vec![0; PIECE_TO * PIECE_TO].into_boxed_slice(),
@@ -182,14 +193,15 @@ impl History {
         self.killers = [[None; 2]; MAX_PLY + 2];
     }
 
+    /// The butterfly entry of `c` playing the quiet move `m` where the enemy attacks `threats`.
     #[inline]
-    pub fn quiet(&self, c: Color, m: Move) -> i32 {
-        self.butterfly[c.index()][m.from().index() * 64 + m.to().index()] as i32
+    pub fn quiet(&self, c: Color, m: Move, threats: Bitboard) -> i32 {
+        self.butterfly[c.index()][butterfly_index(m, threats)] as i32
     }
 
     #[inline]
-    pub fn update_quiet(&mut self, c: Color, m: Move, delta: i32) {
-        apply(&mut self.butterfly[c.index()][m.from().index() * 64 + m.to().index()], delta);
+    pub fn update_quiet(&mut self, c: Color, m: Move, threats: Bitboard, delta: i32) {
+        apply(&mut self.butterfly[c.index()][butterfly_index(m, threats)], delta);
     }
 
     /// The continuation entries of `piece` playing `m` after the earlier moves `conts`.
@@ -205,13 +217,27 @@ impl History {
 
     /// The ordering score of a quiet move: butterfly plus continuation history.
     #[inline]
-    pub fn quiet_score(&self, c: Color, piece: Piece, m: Move, conts: &Conts) -> i32 {
-        self.quiet(c, m) + self.cont_score(conts, piece, m)
+    pub fn quiet_score(
+        &self,
+        c: Color,
+        piece: Piece,
+        m: Move,
+        conts: &Conts,
+        threats: Bitboard,
+    ) -> i32 {
+        self.quiet(c, m, threats) + self.cont_score(conts, piece, m)
     }
 
     /// Rewards (or with a negative `delta` punishes) a quiet move in every table that scores it.
-    pub fn update_quiet_all(&mut self, c: Color, piece: Piece, m: Move, conts: &Conts, delta: i32) {
-        self.update_quiet(c, m, delta);
+    pub fn update_quiet_all(
+        &mut self,
+        c: Color,
+        piece: Piece,
+        (m, threats): (Move, Bitboard),
+        conts: &Conts,
+        delta: i32,
+    ) {
+        self.update_quiet(c, m, threats, delta);
         let to = piece_to(piece, m);
         for &(p, pm) in conts.iter().flatten() {
             apply(&mut self.cont[piece_to(p, pm) * PIECE_TO + to], delta);
@@ -278,15 +304,33 @@ mod tests {
         let mut h = History::default();
         let m = Move::normal(Square::E1, Square::E8);
         for _ in 0..1000 {
-            h.update_quiet(Color::White, m, bonus(20));
+            h.update_quiet(Color::White, m, Bitboard::EMPTY, bonus(20));
         }
-        let v = h.quiet(Color::White, m);
+        let v = h.quiet(Color::White, m, Bitboard::EMPTY);
         assert!(v > 0 && v <= PARAMS.history_max, "{v}");
         for _ in 0..1000 {
-            h.update_quiet(Color::White, m, -bonus(20));
+            h.update_quiet(Color::White, m, Bitboard::EMPTY, -bonus(20));
         }
-        assert!(h.quiet(Color::White, m) >= -PARAMS.history_max);
-        assert!(h.quiet(Color::White, m) < 0);
+        assert!(h.quiet(Color::White, m, Bitboard::EMPTY) >= -PARAMS.history_max);
+        assert!(h.quiet(Color::White, m, Bitboard::EMPTY) < 0);
+    }
+
+    #[test]
+    fn butterfly_history_is_kept_apart_by_attacked_squares() {
+        let mut h = History::default();
+        let m = Move::normal(sq("d2"), sq("d4"));
+        let from = Bitboard::from_square(sq("d2"));
+        let to = Bitboard::from_square(sq("d4"));
+        h.update_quiet(Color::White, m, to, 1000);
+        assert!(h.quiet(Color::White, m, to) > 0);
+        // Other attacked squares do not matter; attacks on d2 or d4 do.
+        assert_eq!(
+            h.quiet(Color::White, m, to | Bitboard::from_square(sq("a7"))),
+            h.quiet(Color::White, m, to)
+        );
+        for other in [Bitboard::EMPTY, from, from | to] {
+            assert_eq!(h.quiet(Color::White, m, other), 0);
+        }
     }
 
     #[test]
@@ -297,25 +341,34 @@ mod tests {
         let m = Move::normal(Square::G1, sq("f3"));
         let after_e5 = [Some((pawn, Move::normal(sq("e7"), sq("e5")))), None, None];
         let after_d5 = [Some((pawn, Move::normal(sq("d7"), sq("d5")))), None, None];
-        h.update_quiet_all(Color::White, knight, m, &after_e5, bonus(8));
-        let butterfly = h.quiet(Color::White, m);
+        h.update_quiet_all(Color::White, knight, (m, Bitboard::EMPTY), &after_e5, bonus(8));
+        let butterfly = h.quiet(Color::White, m, Bitboard::EMPTY);
         assert!(butterfly > 0);
         // The continuation entry adds to the butterfly entry only after the move it was learnt
         // after; a null or missing earlier move contributes nothing.
-        assert!(h.quiet_score(Color::White, knight, m, &after_e5) > butterfly);
-        assert_eq!(h.quiet_score(Color::White, knight, m, &after_d5), butterfly);
-        assert_eq!(h.quiet_score(Color::White, knight, m, &[None, None, None]), butterfly);
+        assert!(h.quiet_score(Color::White, knight, m, &after_e5, Bitboard::EMPTY) > butterfly);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &after_d5, Bitboard::EMPTY), butterfly);
+        assert_eq!(
+            h.quiet_score(Color::White, knight, m, &[None, None, None], Bitboard::EMPTY),
+            butterfly
+        );
         // Four plies back: the same table, read through the third slot, adds the same entry.
         let e5_four_back = [None, None, after_e5[0]];
-        let with_e5 = h.quiet_score(Color::White, knight, m, &after_e5);
-        assert_eq!(h.quiet_score(Color::White, knight, m, &e5_four_back), with_e5);
+        let with_e5 = h.quiet_score(Color::White, knight, m, &after_e5, Bitboard::EMPTY);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &e5_four_back, Bitboard::EMPTY), with_e5);
         // An update through every slot counts the shared entry once per slot.
         let both = [after_e5[0], None, after_e5[0]];
-        h.update_quiet_all(Color::White, knight, m, &both, bonus(8));
-        assert!(h.quiet_score(Color::White, knight, m, &both) > 2 * with_e5 - butterfly);
-        assert_eq!(h.quiet_score(Color::White, knight, m, &after_d5), h.quiet(Color::White, m));
+        h.update_quiet_all(Color::White, knight, (m, Bitboard::EMPTY), &both, bonus(8));
+        assert!(
+            h.quiet_score(Color::White, knight, m, &both, Bitboard::EMPTY)
+                > 2 * with_e5 - butterfly
+        );
+        assert_eq!(
+            h.quiet_score(Color::White, knight, m, &after_d5, Bitboard::EMPTY),
+            h.quiet(Color::White, m, Bitboard::EMPTY)
+        );
         h.clear();
-        assert_eq!(h.quiet_score(Color::White, knight, m, &after_e5), 0);
+        assert_eq!(h.quiet_score(Color::White, knight, m, &after_e5, Bitboard::EMPTY), 0);
     }
 
     #[test]

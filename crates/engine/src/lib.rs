@@ -25,6 +25,7 @@ mod search;
 mod see;
 mod smp;
 mod strength;
+mod threats;
 mod time;
 mod tt;
 pub mod tune;

@@ -4,7 +4,8 @@
 //! Stages (main search, also used for all evasions when in check):
 //! TT move (validated with `is_legal`) → captures and queen promotions, good ones by MVV-LVA
 //! plus capture history, with a SEE test (losing ones set aside) → killer 1 → killer 2 →
-//! countermove → quiet moves by butterfly and continuation history → the losing captures.
+//! countermove → quiet moves by butterfly (read by whether the from and to squares are
+//! attacked) and continuation history → the losing captures.
 //! Quiescence out of check uses: TT move if noisy → all noisy moves by the same capture order
 //! (the search applies SEE itself).
 
@@ -42,6 +43,8 @@ pub struct MovePicker {
     conts: Conts,
     /// The position's checkers, which the search knows (they are not stored in `Position`).
     checkers: Bitboard,
+    /// The squares the opponent attacks (for the butterfly history of quiet moves).
+    threats: Bitboard,
     /// Only noisy moves (quiescence out of check).
     noisy_only: bool,
     skip_quiets: bool,
@@ -56,13 +59,15 @@ pub struct MovePicker {
 impl MovePicker {
     /// A picker for a main-search node (or any node in check).
     /// `conts` are the moves one, two and four plies back; `checkers` are the position's
-    /// (`Position::checkers`).
+    /// (`Position::checkers`); `threats` the squares the opponent attacks
+    /// (`threats::attacked_by_them`).
     pub fn new(
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
         conts: Conts,
         checkers: Bitboard,
+        threats: Bitboard,
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
@@ -71,6 +76,7 @@ impl MovePicker {
             counter,
             conts,
             checkers,
+            threats,
             noisy_only: false,
             skip_quiets: false,
             list: MoveList::new(),
@@ -81,9 +87,15 @@ impl MovePicker {
         }
     }
 
-    /// A picker for quiescence: noisy moves only, unless in check (then all evasions).
-    pub fn quiescence(pos: &Position, tt_move: Option<Move>, checkers: Bitboard) -> MovePicker {
-        let mut p = MovePicker::new(tt_move, [None; 2], None, [None; 3], checkers);
+    /// A picker for quiescence: noisy moves only, unless in check (then all evasions, ordered
+    /// by history with `threats`).
+    pub fn quiescence(
+        pos: &Position,
+        tt_move: Option<Move>,
+        checkers: Bitboard,
+        threats: Bitboard,
+    ) -> MovePicker {
+        let mut p = MovePicker::new(tt_move, [None; 2], None, [None; 3], checkers, threats);
         if checkers.is_empty() {
             p.noisy_only = true;
             p.tt_move = tt_move.filter(|&m| is_noisy(pos, m));
@@ -194,7 +206,8 @@ impl MovePicker {
                         let us: Color = pos.turn();
                         self.scores.clear();
                         for m in self.list.iter() {
-                            self.scores.push(quiet_score(pos, history, us, m, &self.conts));
+                            let s = quiet_score(pos, history, us, m, &self.conts, self.threats);
+                            self.scores.push(s);
                         }
                         self.cur = 0;
                     } else {
@@ -247,17 +260,26 @@ fn noisy_score(pos: &Position, history: &History, m: Move) -> i32 {
     mvv_lva(pos, m) + hist / CAPTURE_HISTORY_DIVISOR
 }
 
+/// Quiet-move order: butterfly and continuation history.
 #[inline]
-fn quiet_score(pos: &Position, history: &History, us: Color, m: Move, conts: &Conts) -> i32 {
+fn quiet_score(
+    pos: &Position,
+    history: &History,
+    us: Color,
+    m: Move,
+    conts: &Conts,
+    threats: Bitboard,
+) -> i32 {
     match pos.piece_at(m.from()) {
-        Some(p) => history.quiet_score(us, p, m, conts),
-        None => history.quiet(us, m),
+        Some(p) => history.quiet_score(us, p, m, conts, threats),
+        None => history.quiet(us, m, threats),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::threats::attacked_by_them;
     use vidle_core::perft::perft;
     use vidle_core::{Piece, Square, parse_fen};
 
@@ -285,7 +307,8 @@ mod tests {
             None,
             None,
         ];
-        let mut picker = MovePicker::new(tt, killers, counter, conts, pos.checkers());
+        let mut picker =
+            MovePicker::new(tt, killers, counter, conts, pos.checkers(), attacked_by_them(pos));
         let mut seen = MoveList::new();
         let mut total = 0;
         while let Some(m) = picker.next(pos, h) {
@@ -306,15 +329,16 @@ mod tests {
         ))
         .expect("shared perft suite");
         let mut h = History::default();
-        h.update_quiet(Color::White, Move::normal(Square::E1, Square::F1), 500);
-        h.update_quiet(Color::Black, Move::normal(Square::E8, Square::H8), -500);
+        h.update_quiet(Color::White, Move::normal(Square::E1, Square::F1), Bitboard::EMPTY, 500);
+        h.update_quiet(Color::Black, Move::normal(Square::E8, Square::H8), Bitboard::EMPTY, -500);
         let e5 = [
             Some((Piece::new(Color::Black, Role::Pawn), Move::normal(sq("e7"), sq("e5")))),
             None,
             None,
         ];
         let knight = Piece::new(Color::White, Role::Knight);
-        h.update_quiet_all(Color::White, knight, Move::normal(Square::G1, sq("f3")), &e5, 900);
+        let nf3 = (Move::normal(Square::G1, sq("f3")), Bitboard::EMPTY);
+        h.update_quiet_all(Color::White, knight, nf3, &e5, 900);
         let queen = Piece::new(Color::White, Role::Queen);
         h.update_capture(queen, Move::normal(sq("f3"), sq("f7")), Some(Role::Pawn), 700);
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -338,7 +362,7 @@ mod tests {
             .expect("kiwipete");
         let mut noisy = MoveList::new();
         pos.noisy_moves(&mut noisy);
-        let mut p = MovePicker::quiescence(&pos, None, pos.checkers());
+        let mut p = MovePicker::quiescence(&pos, None, pos.checkers(), Bitboard::EMPTY);
         let h = History::default();
         let mut n = 0;
         let mut last = i32::MAX;

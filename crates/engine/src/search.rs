@@ -9,6 +9,7 @@ use crate::nnue::AccStack;
 use crate::params::PARAMS;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
 use crate::see::{see_ge, value};
+use crate::threats::attacked_by_them;
 use crate::time::TimeManager;
 use crate::tt::{Bound, Tt, TtHit};
 use std::sync::LazyLock;
@@ -105,6 +106,9 @@ pub struct Worker {
     excluded: [Option<Move>; MAX_PLY + 4],
     /// Double singular extensions on the path to each ply.
     double_ext: [i32; MAX_PLY + 4],
+    /// The squares the opponent attacks at each ply of the path (set before the moves are
+    /// searched; the butterfly history is read and written with them).
+    threats: [Bitboard; MAX_PLY + 4],
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<Move>,
     /// The depth of the iteration in progress (bounds singular extensions).
@@ -180,6 +184,7 @@ impl Worker {
             in_check: [false; MAX_PLY + 4],
             excluded: [None; MAX_PLY + 4],
             double_ext: [0; MAX_PLY + 4],
+            threats: [Bitboard::EMPTY; MAX_PLY + 4],
             root_best: None,
             root_depth: 0,
             last_score: None,
@@ -502,7 +507,8 @@ impl Worker {
                 && !matches!((hit, tt_score), (Some(h), Some(s))
                     if h.depth >= pc_depth && s < pc_beta)
             {
-                let mut picker = MovePicker::quiescence(pos, tt_move, Bitboard::EMPTY);
+                let mut picker =
+                    MovePicker::quiescence(pos, tt_move, Bitboard::EMPTY, Bitboard::EMPTY);
                 while let Some(m) = picker.next(pos, &self.history) {
                     if !see_ge(pos, m, pc_beta - static_eval) {
                         continue;
@@ -549,7 +555,9 @@ impl Worker {
         let counter = self.history.counter(self.moved[ply]);
         let conts = self.conts(ply);
         let checkers = if in_check { pos.checkers() } else { Bitboard::EMPTY };
-        let mut picker = MovePicker::new(tt_move, killers, counter, conts, checkers);
+        let threats = attacked_by_them(pos);
+        self.threats[ply] = threats;
+        let mut picker = MovePicker::new(tt_move, killers, counter, conts, checkers, threats);
         let single_reply = in_check && pos.count_legal() == 1;
         // A capture as the TT move makes the quiet alternatives less likely to matter.
         let tt_noisy = tt_move.is_some_and(|m| is_noisy(pos, m));
@@ -580,7 +588,8 @@ impl Worker {
                 continue;
             };
             let victim = pos.captured_role(m);
-            let hist = if quiet { self.history.quiet_score(us, mover, m, &conts) } else { 0 };
+            let hist =
+                if quiet { self.history.quiet_score(us, mover, m, &conts, threats) } else { 0 };
 
             // Step 9. Pruning of late or losing moves, once a move that does not lose is known.
             if !root && best_score > -MATE_BOUND && pos.has_non_pawn_material(us) {
@@ -764,7 +773,7 @@ impl Worker {
                             self.reward_quiet(
                                 ply,
                                 us,
-                                (mover, m),
+                                (mover, m, threats),
                                 &conts,
                                 b,
                                 &quiets_tried[..n_quiets],
@@ -807,7 +816,8 @@ impl Worker {
             && move_was_quiet(pos, p, m)
         {
             let parent_conts = self.conts(ply - 1);
-            self.history.update_quiet_all(!us, p, m, &parent_conts, bonus(depth));
+            let parent_threats = self.threats[ply - 1];
+            self.history.update_quiet_all(!us, p, (m, parent_threats), &parent_conts, bonus(depth));
         }
 
         // Step 12b. Store the result.
@@ -884,16 +894,16 @@ impl Worker {
         &mut self,
         ply: usize,
         us: vidle_core::Color,
-        (piece, m): (Piece, Move),
+        (piece, m, threats): (Piece, Move, Bitboard),
         conts: &Conts,
         b: i32,
         tried: &[Option<(Piece, Move)>],
     ) {
         self.history.add_killer(ply, m);
         self.history.set_counter(self.moved[ply], m);
-        self.history.update_quiet_all(us, piece, m, conts, b);
+        self.history.update_quiet_all(us, piece, (m, threats), conts, b);
         for &(p, q) in tried.iter().flatten() {
-            self.history.update_quiet_all(us, p, q, conts, -b);
+            self.history.update_quiet_all(us, p, (q, threats), conts, -b);
         }
     }
 
@@ -951,11 +961,12 @@ impl Worker {
         }
         let futility_base = static_eval + PARAMS.qs_futility_margin;
 
-        let mut picker = MovePicker::quiescence(
-            pos,
-            hit.and_then(|h| h.mv),
-            if in_check { pos.checkers() } else { Bitboard::EMPTY },
-        );
+        let (checkers, threats) = if in_check {
+            (pos.checkers(), attacked_by_them(pos))
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
+        let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv), checkers, threats);
         let mut best_move = None;
         let mut moves = 0;
         while let Some(m) = picker.next(pos, &self.history) {
