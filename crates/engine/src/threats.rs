@@ -2,7 +2,7 @@
 //! leaves an attacked square and whether it enters one, so that "this move saves a piece" and
 //! "this move puts a piece en prise" are learnt separately from the same from-to move elsewhere.
 
-use crate::eval::pawn_attacks_of;
+use crate::eval::pawn_attack_map;
 use vidle_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use vidle_core::{Bitboard, Position, Role};
 
@@ -10,8 +10,7 @@ use vidle_core::{Bitboard, Position, Role};
 pub fn attacked_by_them(pos: &Position) -> Bitboard {
     let them = !pos.turn();
     let occ = pos.occupied();
-    let mut all =
-        pawn_attacks_of(pos.pieces(them, Role::Pawn), them) | king_attacks(pos.king(them));
+    let mut all = pawn_attack_map(pos, them) | king_attacks(pos.king(them));
     for sq in pos.pieces(them, Role::Knight) {
         all |= knight_attacks(sq);
     }
