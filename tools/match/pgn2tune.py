@@ -50,8 +50,9 @@ def open_text(path: str):
     return open(path, encoding="utf-8", errors="replace")
 
 
-def convert(paths, prefixes, out) -> dict:
-    counts = {"games": 0, "skipped_games": 0, "positions": 0}
+def read_games(paths):
+    """Every game of the files in order, as (game, result): the result as the tuner writes it
+    ("1.0", "0.5", "0.0"), or None for an unfinished game or one python-chess could not read."""
     for path in paths:
         with open_text(path) as fh:
             while True:
@@ -59,22 +60,28 @@ def convert(paths, prefixes, out) -> dict:
                 if game is None:
                     break
                 result = RESULTS.get(game.headers.get("Result", "*"))
-                if result is None or game.errors:
-                    counts["skipped_games"] += 1
-                    continue
-                counts["games"] += 1
-                names = {chess.WHITE: game.headers.get("White", ""),
-                         chess.BLACK: game.headers.get("Black", "")}
-                ours = {c: any(names[c].startswith(p) for p in prefixes) for c in names}
-                board = game.board()
-                for node in game.mainline():
-                    mover = board.turn
-                    cp = mover_score_cp(node.comment)
-                    if ours[mover] and cp is not None:
-                        white_cp = cp if mover == chess.WHITE else -cp
-                        out.write(f"{board.fen()} | {node.move.uci()} | {white_cp} | {result}\n")
-                        counts["positions"] += 1
-                    board.push(node.move)
+                yield game, (None if game.errors else result)
+
+
+def convert(paths, prefixes, out) -> dict:
+    counts = {"games": 0, "skipped_games": 0, "positions": 0}
+    for game, result in read_games(paths):
+        if result is None:
+            counts["skipped_games"] += 1
+            continue
+        counts["games"] += 1
+        names = {chess.WHITE: game.headers.get("White", ""),
+                 chess.BLACK: game.headers.get("Black", "")}
+        ours = {c: any(names[c].startswith(p) for p in prefixes) for c in names}
+        board = game.board()
+        for node in game.mainline():
+            mover = board.turn
+            cp = mover_score_cp(node.comment)
+            if ours[mover] and cp is not None:
+                white_cp = cp if mover == chess.WHITE else -cp
+                out.write(f"{board.fen()} | {node.move.uci()} | {white_cp} | {result}\n")
+                counts["positions"] += 1
+            board.push(node.move)
     return counts
 
 

@@ -24,122 +24,64 @@ Usage:
 """
 
 import argparse
-import gzip
 import math
 import shlex
 import multiprocessing
-import subprocess
 import sys
 
 import chess
-import chess.pgn
+import chess.engine
 
-MATE_CP = 3000
-RESULTS = {"1-0": "1.0", "0-1": "0.0", "1/2-1/2": "0.5"}
-
-
-def open_text(path):
-    if path.endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
-    return open(path, encoding="utf-8", errors="replace")
+from pgn2tune import MATE_CP, read_games
 
 
 def extract(paths):
     """Games as lists of (fen, uci move, result), quiet moves only, each position once."""
     seen = set()
     games = []
-    for path in paths:
-        with open_text(path) as fh:
-            while True:
-                game = chess.pgn.read_game(fh)
-                if game is None:
-                    break
-                result = RESULTS.get(game.headers.get("Result", "*"))
-                if result is None or game.errors:
-                    continue
-                board = game.board()
-                rows = []
-                for node in game.mainline():
-                    move = node.move
-                    book = (node.comment or "").strip().startswith("book")
-                    quiet = not (board.is_check() or board.is_capture(move) or move.promotion)
-                    if not book and quiet:
-                        key = board.epd()
-                        if key not in seen:
-                            seen.add(key)
-                            rows.append((board.fen(), move.uci(), result))
-                    board.push(move)
-                if rows:
-                    games.append(rows)
+    for game, result in read_games(paths):
+        if result is None:
+            continue
+        board = game.board()
+        rows = []
+        for node in game.mainline():
+            move = node.move
+            book = (node.comment or "").strip().startswith("book")
+            quiet = not (board.is_check() or board.is_capture(move) or move.promotion)
+            if not book and quiet:
+                key = board.epd()
+                if key not in seen:
+                    seen.add(key)
+                    rows.append((board.fen(), move.uci(), result))
+            board.push(move)
+        if rows:
+            games.append(rows)
     return games
 
 
-class Engine:
-    def __init__(self, cmd, hash_mb):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name Threads value 1")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("the reference engine exited")
-            if line.startswith(token):
-                return line
-
-    def score(self, fen, nodes):
-        """The side to move's score in centipawns after a fixed-node search."""
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
-        score = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("the reference engine exited")
-            if line.startswith("info") and " score " in line:
-                t = line.split()
-                i = t.index("score")
-                kind, value = t[i + 1], int(t[i + 2])
-                if kind == "mate":
-                    score = MATE_CP if value > 0 else -MATE_CP
-                else:
-                    score = max(-MATE_CP, min(MATE_CP, value))
-            elif line.startswith("bestmove"):
-                return score
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
-
-
 def label(job):
+    """Scores one shard of games with its own engine process; returns the lines written."""
     games, cmd, nodes, hash_mb, out_path = job
-    eng = Engine(cmd, hash_mb)
+    eng = chess.engine.SimpleEngine.popen_uci(cmd)
+    # Engines ignore options they lack over plain UCI; python-chess refuses them, so ask only
+    # for those the engine declares.
+    eng.configure({k: v for k, v in (("Threads", 1), ("Hash", hash_mb)) if k in eng.options})
     n = 0
     with open(out_path, "w") as out:
         for rows in games:
-            eng.send("ucinewgame")
+            game = object()   # a new `game` makes python-chess send ucinewgame
             for fen, mv, result in rows:
-                s = eng.score(fen, nodes)
-                if s is None:
+                info = eng.analyse(chess.Board(fen), chess.engine.Limit(nodes=nodes), game=game)
+                if "score" not in info:
                     continue
-                white = s if " w " in fen else -s
+                w = info["score"].white()
+                if w.is_mate():
+                    white = MATE_CP if w > chess.engine.Cp(0) else -MATE_CP
+                else:
+                    white = max(-MATE_CP, min(MATE_CP, w.score()))
                 out.write(f"{fen} | {mv} | {white} | {result}\n")
                 n += 1
-    eng.close()
+    eng.quit()
     return n
 
 
