@@ -299,10 +299,16 @@ pub fn pawn_attacks_of(pawns: Bitboard, c: Color) -> Bitboard {
 }
 
 fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
+    // With the own king on the queen side, a second table adjusts the squares' values.
+    let queen_side = pos.king(c).file() < 4;
     for role in Role::ALL {
         for sq in pos.pieces(c, role) {
+            let at = 64 * role.index() + relative(c, sq);
             acc.add(c, idx::MATERIAL + role.index(), 1);
-            acc.add(c, idx::PST + 64 * role.index() + relative(c, sq), 1);
+            acc.add(c, idx::PST + at, 1);
+            if queen_side {
+                acc.add(c, idx::PST_QUEEN_SIDE + at, 1);
+            }
         }
     }
 }
@@ -330,6 +336,9 @@ fn pieces<T: Trace>(
     let behind_pawn =
         |sq: Square| sq.offset(8 * c.forward()).is_some_and(|front| all_pawns.contains(front));
 
+    let own_king = pos.king(c);
+    let closed = closedness(pos);
+
     let outpost = |sq: Square| {
         let rank = sq.relative_rank(c);
         (3..=5).contains(&rank)
@@ -347,6 +356,8 @@ fn pieces<T: Trace>(
         if sq.file() == 0 || sq.file() == 7 {
             acc.add(c, idx::KNIGHT_RIM, 1);
         }
+        acc.add(c, idx::KING_PROTECTOR + distance(sq, own_king) as usize, 1);
+        acc.add(c, idx::CLOSED_KNIGHT + closed, 1);
         king_zone(acc, c, Role::Knight, att & zone, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
@@ -374,6 +385,11 @@ fn pieces<T: Trace>(
         if blocked.is_nonempty() {
             acc.add(c, idx::BISHOP_BLOCKED_PAWN, blocked.count() as i32);
         }
+        let on_colour = own_pawns & same_colour;
+        if on_colour.is_nonempty() {
+            acc.add(c, idx::BISHOP_PAWNS, on_colour.count() as i32);
+        }
+        acc.add(c, idx::KING_PROTECTOR + 8 + distance(sq, own_king) as usize, 1);
         king_zone(acc, c, Role::Bishop, att & zone, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
@@ -387,6 +403,7 @@ fn pieces<T: Trace>(
         let att = rook_attacks(sq, occ);
         maps.add(c, Role::Rook, att);
         acc.add(c, idx::MOB_ROOK + (att & mobility_area).count() as usize, 1);
+        acc.add(c, idx::CLOSED_ROOK + closed, 1);
         let file = Bitboard::file(sq.file());
         if (file & all_pawns).is_empty() {
             acc.add(c, idx::ROOK_OPEN, 1);
@@ -445,6 +462,21 @@ fn pieces<T: Trace>(
     if rights.is_nonempty() {
         acc.add(c, idx::CASTLING_RIGHT, rights.count() as i32);
     }
+}
+
+/// How closed the pawn structure is, 0 (open) to 8 (locked): the pawns, three times the
+/// rammed pairs, less four times the files without pawns, in thirds.
+fn closedness(pos: &Position) -> usize {
+    let white = pos.pieces(Color::White, Role::Pawn).0;
+    let black = pos.pieces(Color::Black, Role::Pawn).0;
+    let rammed = ((white << 8) & black).count_ones() as i32;
+    let mut files = white | black;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let open = 8 - (files & 0xFF).count_ones() as i32;
+    let pawns = (white | black).count_ones() as i32;
+    ((pawns + 3 * rammed - 4 * open) / 3).clamp(0, 8) as usize
 }
 
 /// Threats against enemy pieces: hanging ones (attacked, not defended), a rook on the queen,
@@ -517,6 +549,20 @@ fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &mut 
         | by[Role::Knight.index()]
         | by[Role::Bishop.index()]
         | by[Role::Rook.index()];
+    // Our attacks on the enemy king's flank, on its side's first five ranks.
+    let camp = match them {
+        Color::White => Bitboard(0x0000_00FF_FFFF_FFFF),
+        Color::Black => Bitboard(0xFFFF_FFFF_FF00_0000),
+    };
+    let flank = maps.all[us] & camp & pawns::king_flank(ksq.file());
+    if flank.is_nonempty() {
+        acc.add(c, idx::FLANK_ATTACK, flank.count() as i32);
+    }
+    // Squares both sides attack where the enemy has no pawn guard: its pieces move less freely.
+    let restricted = maps.all[us] & maps.all[th] & !by[Role::Pawn.index()];
+    if restricted.is_nonempty() {
+        acc.add(c, idx::RESTRICTED, restricted.count() as i32);
+    }
     let weak = king_attacks(ksq) & maps.all[us] & !solid_defence;
     if weak.is_nonempty() {
         acc.add(c, idx::KING_ZONE_WEAK, weak.count() as i32);

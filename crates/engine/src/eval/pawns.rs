@@ -2,7 +2,7 @@
 //! cache keyed by a hash of the pawn bitboards and king squares.
 
 use super::masks::{ADJACENT_FILES, ATTACK_SPAN, CENTRE, FRONT_SPAN, PASSED_SPAN};
-use super::{Acc, NoTrace, Trace, distance, pawn_attack_map, relative};
+use super::{Acc, NoTrace, Trace, distance, pawn_attack_map};
 use crate::eval::weights::idx;
 use vidle_core::{Bitboard, Color, Position, Role};
 
@@ -77,6 +77,9 @@ pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 
     for c in Color::ALL {
         passed[c.index()] = pawns_of(pos, c, acc);
         shelter(pos, c, acc);
+        if (king_flank(pos.king(c).file()) & pos.by_role(Role::Pawn)).is_empty() {
+            acc.add(c, idx::PAWNLESS_FLANK, 1);
+        }
         // The king's distance to the nearest pawn (it has to reach them in the endgame).
         let king = pos.king(c);
         if let Some(d) = pos.by_role(Role::Pawn).into_iter().map(|p| distance(king, p)).min() {
@@ -126,36 +129,37 @@ fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
     passed
 }
 
-/// King shelter (own pawns in front of the king) and pawn storm (the nearest enemy pawn
-/// coming up each file around it, by its rank from the king's side, blocked or not).
+/// King shelter and pawn storm on the three files around the king (the b or g file's
+/// neighbours when it stands on an edge file), per file (mirrored to a-d): the rank of the own
+/// pawn nearest the king and not behind it (0 for none, an open file), and the rank of the
+/// nearest such enemy pawn, counted apart when an own pawn blocks it.
 fn shelter<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
     let own = pos.pieces(c, Role::Pawn);
     let theirs = pos.pieces(!c, Role::Pawn);
     let king = pos.king(c);
-    let kf = king.file() as i32;
-    let kr = king.relative_rank(c) as i32;
-    for f in (kf - 1).max(0)..=(kf + 1).min(7) {
-        let storm = (theirs & Bitboard::file(f as u8))
-            .filter(|sq| sq.relative_rank(c) as i32 >= kr)
-            .min_by_key(|sq| sq.relative_rank(c));
-        if let Some(sq) = storm {
-            let rank = sq.relative_rank(c) as usize;
-            let blocked = sq.offset(8 * (!c).forward()).is_some_and(|st| own.contains(st));
-            let table = if blocked { idx::KING_STORM_BLOCKED } else { idx::KING_STORM };
-            acc.add(c, table + rank, 1);
-        }
-        let file_pawns = own & Bitboard::file(f as u8);
-        if file_pawns.is_empty() {
-            acc.add(c, idx::KING_OPEN_FILE, 1);
-            continue;
-        }
-        for sq in file_pawns {
-            let r = (relative(c, sq) / 8) as i32;
-            if r == kr + 1 {
-                acc.add(c, idx::SHELTER_NEAR, 1);
-            } else if r == kr + 2 {
-                acc.add(c, idx::SHELTER_FAR, 1);
-            }
+    let kr = king.relative_rank(c);
+    let centre = (king.file() as i32).clamp(1, 6);
+    for f in centre - 1..=centre + 1 {
+        let file = Bitboard::file(f as u8);
+        let edge = f.min(7 - f) as usize;
+        let nearest = |b: Bitboard| {
+            b.into_iter().map(|sq| sq.relative_rank(c) as usize).filter(|&r| r >= kr as usize).min()
+        };
+        let ours = nearest(own & file).unwrap_or(0);
+        acc.add(c, idx::SHELTER + 8 * edge + ours, 1);
+        match nearest(theirs & file) {
+            Some(r) if ours != 0 && ours + 1 == r => acc.add(c, idx::KING_STORM_BLOCKED + r, 1),
+            r => acc.add(c, idx::KING_STORM + 8 * edge + r.unwrap_or(0), 1),
         }
     }
+}
+
+/// Files a-d, c-f or e-h: the flank of a king on a-c, d-e or f-h.
+pub fn king_flank(file: u8) -> Bitboard {
+    let files = match file {
+        0..=2 => 0x0F,
+        3..=4 => 0x3C,
+        _ => 0xF0,
+    };
+    Bitboard(0x0101_0101_0101_0101u64 * files)
 }

@@ -27,10 +27,10 @@ pub mod idx {
     pub const DOUBLED: usize = ISOLATED + 1;
     pub const BACKWARD: usize = DOUBLED + 1;
     pub const CENTER_PAWN: usize = BACKWARD + 1; // pawn on d4, e4, d5 or e5
-    pub const SHELTER_NEAR: usize = CENTER_PAWN + 1; // own pawn one rank before the king
-    pub const SHELTER_FAR: usize = SHELTER_NEAR + 1; // own pawn two ranks before the king
-    pub const KING_OPEN_FILE: usize = SHELTER_FAR + 1; // king-side file without own pawns
-    pub const CASTLING_RIGHT: usize = KING_OPEN_FILE + 1; // per right kept
+    // 4 x 8, per file around the king (mirrored file a-d), by the rank of the own pawn on it
+    // nearest the king and not behind it (0: none)
+    pub const SHELTER: usize = CENTER_PAWN + 1;
+    pub const CASTLING_RIGHT: usize = SHELTER + 32; // per right kept
     pub const ROOK_OPEN: usize = CASTLING_RIGHT + 1;
     pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
     pub const ROOK_SEVENTH: usize = ROOK_HALF_OPEN + 1; // with the king on 8th or pawns on 7th
@@ -52,8 +52,10 @@ pub mod idx {
     pub const THREAT_BY_KING: usize = THREAT_ROOK_ON_QUEEN + 1; // on an undefended piece
     pub const SAFE_CHECK: usize = THREAT_BY_KING + 1; // 6, by checking role
     pub const KING_ZONE_WEAK: usize = SAFE_CHECK + 6; // hit by us, held by king or queen only
-    pub const KING_STORM: usize = KING_ZONE_WEAK + 1; // 8, nearest enemy pawn per file, by rank
-    pub const KING_STORM_BLOCKED: usize = KING_STORM + 8; // 8, the same, blocked by our pawn
+    // 4 x 8, per file around the king (mirrored file a-d), by the rank of the nearest enemy
+    // pawn not behind the king (0: none), when it is not blocked by an own pawn
+    pub const KING_STORM: usize = KING_ZONE_WEAK + 1;
+    pub const KING_STORM_BLOCKED: usize = KING_STORM + 32; // 8, blocked by our pawn, by rank
     pub const PASSED_SAFE_PATH: usize = KING_STORM_BLOCKED + 8; // 8, path empty, unattacked
     pub const PASSED_OWN_KING: usize = PASSED_SAFE_PATH + 8; // 8, per square own king-stop square
     pub const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 8; // 8, likewise for the enemy king
@@ -63,12 +65,20 @@ pub mod idx {
     pub const KING_PAWN_DISTANCE: usize = MINOR_BEHIND_PAWN + 1; // 8, to the nearest pawn
     pub const ROOK_ON_QUEEN_FILE: usize = KING_PAWN_DISTANCE + 8; // the enemy queen's file
     pub const TEMPO: usize = ROOK_ON_QUEEN_FILE + 1;
+    pub const BISHOP_PAWNS: usize = TEMPO + 1; // per own pawn on the bishop's colour
+    pub const KING_PROTECTOR: usize = BISHOP_PAWNS + 1; // 2 x 8, knight/bishop by king distance
+    pub const PAWNLESS_FLANK: usize = KING_PROTECTOR + 16; // the king's flank has no pawns
+    pub const CLOSED_KNIGHT: usize = PAWNLESS_FLANK + 1; // 9, per knight, by closedness
+    pub const CLOSED_ROOK: usize = CLOSED_KNIGHT + 9; // 9, per rook, by closedness
     /// 13, the non-linear king danger (see `eval::king_safety`): not added as they are but
     /// summed into one danger value per side whose square (middlegame) or itself (endgame) is
     /// the score. In order: king-zone squares hit by knights, bishops, rooks, queens; pieces
     /// hitting the zone; weak zone squares; safe-check squares for a knight, bishop, rook,
     /// queen; the defender's pawns in the zone; the attacker has no queen; a constant.
-    pub const KING_SAFETY: usize = TEMPO + 1;
+    pub const FLANK_ATTACK: usize = CLOSED_ROOK + 9; // our attacks on the enemy king's flank camp
+    pub const RESTRICTED: usize = FLANK_ATTACK + 1; // squares both attack, theirs not by pawns
+    pub const PST_QUEEN_SIDE: usize = RESTRICTED + 1; // 6 x 64, added to PST: own king on a-d
+    pub const KING_SAFETY: usize = PST_QUEEN_SIDE + 6 * 64;
     /// 6, endgame only, how winnable the position is (see `eval::complexity`): added to the
     /// endgame score's size, never turning its sign. In order: pawns on the board, pawns on
     /// both wings, no pieces but kings and pawns, passed pawns, the kings' file distance less
@@ -80,182 +90,259 @@ pub mod idx {
 // BEGIN TUNED
 #[rustfmt::skip]
 pub const MATERIAL: [S; 6] = [
-    S(75, 87), S(337, 328), S(349, 341), S(471, 589), S(1123, 994), S(0, 0),
+    S(70, 92), S(331, 328), S(345, 340), S(462, 580), S(1110, 995), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PST: [S; 384] = [
     S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
-    S(-5, 16), S(-2, 20), S(-2, 22), S(-4, 11), S(-2, 24), S(23, 21), S(28, 14), S(-8, 11),
-    S(-13, 17), S(-13, 16), S(-9, 15), S(-11, 13), S(-1, 14), S(6, 13), S(9, 8), S(-6, 7),
-    S(-3, 19), S(-3, 17), S(1, 8), S(5, 15), S(14, 24), S(14, 13), S(7, 19), S(-8, 16),
-    S(2, 22), S(6, 20), S(5, 13), S(4, 12), S(25, 17), S(30, 9), S(8, 19), S(-2, 18),
-    S(9, 20), S(-5, 28), S(15, 23), S(13, 3), S(34, 17), S(5, 33), S(30, 17), S(3, 24),
-    S(38, 17), S(43, 25), S(31, 66), S(68, 41), S(26, 45), S(-7, 40), S(26, 50), S(0, -9),
+    S(-6, 16), S(-5, 20), S(-5, 21), S(-2, 14), S(-2, 26), S(19, 22), S(29, 18), S(-2, 16),
+    S(-15, 16), S(-15, 15), S(-14, 13), S(-14, 14), S(-2, 15), S(2, 15), S(14, 12), S(-9, 12),
+    S(-5, 20), S(-4, 14), S(-1, 4), S(3, 15), S(11, 22), S(8, 14), S(11, 22), S(-8, 19),
+    S(2, 22), S(8, 17), S(5, 11), S(5, 12), S(27, 15), S(31, 8), S(15, 21), S(4, 19),
+    S(19, 19), S(-5, 31), S(10, 18), S(14, 3), S(33, 14), S(9, 34), S(31, 17), S(1, 26),
+    S(38, 14), S(41, 26), S(33, 67), S(67, 34), S(26, 46), S(-6, 43), S(25, 52), S(0, -17),
     S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
-    S(-42, -48), S(-22, -20), S(-19, -30), S(-3, -18), S(-18, -2), S(-14, -27), S(-18, -15), S(-17, -47),
-    S(-14, -27), S(-9, -15), S(-23, -13), S(-11, -11), S(-8, -11), S(-12, -18), S(-11, -5), S(-10, -14),
-    S(-25, -1), S(-13, -26), S(-10, -11), S(-7, 8), S(7, 10), S(1, -13), S(6, -19), S(-12, 8),
-    S(-1, -10), S(0, -7), S(1, 7), S(7, 9), S(19, 9), S(14, 11), S(17, 1), S(8, 11),
-    S(-11, 13), S(10, -9), S(13, 17), S(26, 17), S(6, 28), S(24, 16), S(5, 8), S(22, 8),
-    S(6, -4), S(6, -7), S(8, 19), S(27, 10), S(14, 24), S(22, 19), S(28, -2), S(19, 7),
-    S(-14, -1), S(13, 6), S(2, 1), S(23, 17), S(16, 13), S(12, 6), S(-3, 3), S(-9, -29),
-    S(-36, -12), S(-13, -12), S(2, 12), S(-15, 2), S(-10, 7), S(-12, 3), S(-11, -1), S(-14, -10),
-    S(-6, -20), S(4, -3), S(-3, -10), S(-13, -11), S(-3, -7), S(-8, -12), S(-9, -9), S(-7, -15),
-    S(11, -34), S(-14, -22), S(7, -12), S(-6, -3), S(-5, -5), S(14, -10), S(0, -31), S(9, -7),
-    S(-9, -5), S(10, 2), S(-12, -10), S(7, -4), S(8, 9), S(-7, -14), S(18, -8), S(1, -12),
-    S(-3, -17), S(-6, 1), S(4, 7), S(11, 12), S(17, 9), S(10, 3), S(8, 2), S(14, -11),
-    S(-15, 4), S(-5, 8), S(21, -1), S(12, 19), S(12, 14), S(11, 1), S(1, 13), S(-18, 4),
-    S(-7, 5), S(3, 10), S(-12, -8), S(18, 7), S(-4, 18), S(13, 2), S(-4, 4), S(-1, -3),
-    S(-17, -7), S(-20, -7), S(-2, 15), S(-5, 9), S(3, 11), S(-15, 13), S(-23, 2), S(-24, 8),
-    S(-36, -11), S(-2, 7), S(-12, 4), S(6, 14), S(-10, 4), S(6, 11), S(-7, 6), S(-18, -7),
-    S(-14, -18), S(-8, -24), S(-5, -18), S(1, -25), S(2, -30), S(1, -31), S(-7, -15), S(-16, -25),
-    S(-20, -21), S(-18, -20), S(-17, -13), S(-5, -27), S(-7, -21), S(-12, -17), S(9, -35), S(-41, -6),
-    S(-24, -3), S(-20, 4), S(-12, -6), S(-18, 1), S(-8, -18), S(-18, -7), S(0, -19), S(-18, 5),
-    S(-7, 4), S(-15, 16), S(-16, 16), S(4, -2), S(1, -1), S(6, 1), S(-2, 9), S(2, 10),
-    S(-5, 21), S(3, 17), S(-1, 19), S(13, 12), S(20, 11), S(26, 11), S(8, 20), S(30, -3),
-    S(3, 23), S(-3, 26), S(21, 13), S(27, 6), S(24, 13), S(24, 14), S(18, 15), S(-1, 21),
-    S(-4, 11), S(5, 6), S(20, 2), S(15, -4), S(29, 1), S(14, 3), S(18, 5), S(35, -1),
-    S(29, 12), S(30, 6), S(-2, 25), S(16, 12), S(-3, 18), S(8, 14), S(6, 13), S(18, 17),
-    S(-12, -25), S(-10, -31), S(-17, -11), S(-5, -41), S(-1, -46), S(-6, -74), S(-5, -31), S(-23, -4),
-    S(-11, -27), S(-4, -28), S(0, -37), S(-1, -27), S(2, -32), S(4, -26), S(-6, -30), S(-2, -17),
-    S(-12, -4), S(-8, 1), S(-5, -4), S(-9, 1), S(-6, 7), S(5, -5), S(8, -4), S(2, -17),
-    S(-1, -27), S(-7, 9), S(-5, 19), S(-6, 24), S(2, 14), S(5, 26), S(17, -13), S(10, -3),
-    S(-10, -1), S(-16, 4), S(4, 11), S(-12, 30), S(2, 13), S(12, 16), S(10, 19), S(11, 5),
-    S(-11, 5), S(17, 3), S(8, 17), S(2, 23), S(27, 16), S(23, 7), S(-1, 14), S(7, 0),
-    S(-12, 17), S(-22, 16), S(-11, 25), S(2, 8), S(12, 11), S(19, 11), S(18, 7), S(8, 5),
-    S(11, -10), S(12, 3), S(6, 7), S(8, 7), S(10, 13), S(3, -3), S(5, -1), S(1, 5),
-    S(10, -40), S(13, -27), S(11, -26), S(-32, -28), S(-37, -28), S(-29, -24), S(14, -33), S(2, -57),
-    S(-16, -26), S(-9, -15), S(-12, -19), S(-29, -12), S(-30, -13), S(-18, -14), S(-3, -19), S(5, -43),
-    S(-20, -36), S(-12, -13), S(-20, -3), S(-60, 5), S(-29, -4), S(-17, -9), S(-28, -12), S(-43, -29),
-    S(-34, -30), S(-15, -7), S(-35, 8), S(-57, 13), S(-48, 13), S(-48, 11), S(2, -5), S(-49, -19),
-    S(-45, -20), S(-20, -4), S(-66, 19), S(-57, 20), S(-56, 16), S(-44, 23), S(-39, 13), S(-38, -19),
-    S(-52, 2), S(-48, 13), S(-60, 21), S(-58, 22), S(-57, 21), S(-63, 29), S(-45, 17), S(-55, -13),
-    S(-70, -37), S(-56, 37), S(-63, 26), S(-56, 27), S(-64, 21), S(-63, 30), S(-54, 48), S(-61, -15),
-    S(-89, -54), S(-80, -16), S(-80, -6), S(-77, 4), S(-77, 9), S(-75, 6), S(-72, 4), S(-90, -70),
+    S(-43, -49), S(-21, -21), S(-22, -29), S(-8, -19), S(-17, -4), S(-13, -29), S(-22, -14), S(-17, -47),
+    S(-22, -26), S(-12, -15), S(-23, -12), S(-13, -13), S(-12, -12), S(-12, -20), S(-12, -8), S(-11, -16),
+    S(-26, -2), S(-11, -25), S(-11, -12), S(-7, 5), S(4, 8), S(-3, -15), S(1, -17), S(-8, 8),
+    S(-2, -8), S(0, -7), S(5, 5), S(6, 6), S(18, 8), S(14, 10), S(20, 2), S(10, 7),
+    S(-9, 13), S(10, -8), S(12, 17), S(28, 19), S(9, 28), S(22, 18), S(9, 10), S(23, 9),
+    S(7, -4), S(4, -6), S(7, 20), S(29, 11), S(18, 27), S(25, 20), S(28, -1), S(20, 6),
+    S(-11, 2), S(13, 6), S(3, 2), S(25, 19), S(16, 14), S(13, 5), S(-2, 4), S(-7, -28),
+    S(-36, -11), S(-13, -11), S(1, 12), S(-14, 3), S(-10, 8), S(-12, 3), S(-11, -1), S(-14, -11),
+    S(-8, -18), S(8, -5), S(-3, -8), S(-17, -11), S(-3, -9), S(-12, -11), S(-10, -11), S(-9, -16),
+    S(11, -33), S(-15, -23), S(9, -12), S(-8, -2), S(-7, -5), S(11, -14), S(-3, -36), S(9, -10),
+    S(-10, -4), S(10, 0), S(-14, -11), S(6, -5), S(6, 9), S(-9, -14), S(16, -10), S(1, -13),
+    S(-1, -19), S(-4, 0), S(5, 8), S(10, 13), S(17, 11), S(10, 2), S(9, 1), S(17, -10),
+    S(-14, 4), S(-5, 6), S(19, 1), S(16, 20), S(13, 15), S(12, -1), S(-1, 14), S(-14, 6),
+    S(-6, 3), S(3, 11), S(-9, -5), S(17, 7), S(-2, 21), S(13, 3), S(0, 5), S(2, -1),
+    S(-17, -5), S(-19, -7), S(0, 15), S(-4, 10), S(2, 14), S(-14, 14), S(-24, 1), S(-24, 7),
+    S(-36, -10), S(-3, 7), S(-12, 5), S(5, 15), S(-10, 4), S(6, 11), S(-7, 5), S(-19, -8),
+    S(-16, -20), S(-10, -24), S(-7, -19), S(0, -28), S(0, -33), S(0, -34), S(-5, -18), S(-18, -26),
+    S(-26, -22), S(-24, -20), S(-18, -15), S(-7, -27), S(-6, -23), S(-9, -22), S(8, -35), S(-41, -8),
+    S(-29, -7), S(-24, 2), S(-14, -8), S(-18, -2), S(-6, -17), S(-20, -6), S(1, -17), S(-18, 4),
+    S(-12, 5), S(-17, 15), S(-16, 15), S(2, -2), S(-1, 0), S(7, 2), S(0, 10), S(4, 9),
+    S(-4, 21), S(4, 17), S(1, 18), S(14, 13), S(22, 13), S(29, 13), S(10, 22), S(29, 1),
+    S(6, 22), S(-1, 25), S(20, 14), S(28, 7), S(25, 15), S(27, 16), S(22, 17), S(0, 21),
+    S(-4, 10), S(3, 6), S(21, 3), S(15, -4), S(28, 2), S(14, 4), S(18, 6), S(34, -1),
+    S(30, 13), S(30, 6), S(-1, 26), S(17, 12), S(-1, 19), S(8, 15), S(6, 13), S(19, 18),
+    S(-14, -26), S(-12, -31), S(-17, -14), S(-6, -38), S(0, -45), S(-9, -74), S(-6, -33), S(-23, -5),
+    S(-12, -28), S(-6, -27), S(0, -37), S(-1, -28), S(0, -33), S(4, -29), S(-6, -31), S(-3, -18),
+    S(-14, -5), S(-6, -1), S(-6, -3), S(-8, 0), S(-7, 6), S(3, -5), S(8, -4), S(3, -18),
+    S(-3, -27), S(-7, 9), S(-4, 18), S(-8, 25), S(-1, 13), S(4, 25), S(18, -12), S(9, -3),
+    S(-11, -1), S(-14, 4), S(3, 11), S(-11, 29), S(5, 16), S(11, 17), S(11, 19), S(13, 5),
+    S(-14, 5), S(16, 3), S(6, 18), S(4, 25), S(26, 15), S(25, 7), S(1, 15), S(9, 2),
+    S(-13, 17), S(-24, 16), S(-10, 26), S(1, 8), S(12, 12), S(18, 10), S(16, 7), S(13, 6),
+    S(12, -9), S(12, 4), S(7, 7), S(9, 8), S(9, 13), S(3, -3), S(5, -1), S(3, 6),
+    S(7, -36), S(14, -29), S(9, -30), S(-35, -28), S(-39, -31), S(-34, -25), S(12, -34), S(2, -49),
+    S(-15, -26), S(-8, -15), S(-15, -21), S(-28, -16), S(-33, -14), S(-21, -18), S(-2, -22), S(5, -41),
+    S(-20, -35), S(-11, -14), S(-20, -4), S(-59, 3), S(-30, -5), S(-19, -9), S(-26, -13), S(-42, -28),
+    S(-34, -30), S(-16, -7), S(-34, 7), S(-57, 13), S(-48, 17), S(-47, 11), S(1, -4), S(-48, -15),
+    S(-45, -19), S(-20, -4), S(-66, 20), S(-56, 22), S(-56, 22), S(-43, 25), S(-38, 12), S(-37, -17),
+    S(-52, 0), S(-48, 11), S(-59, 20), S(-57, 21), S(-56, 22), S(-62, 30), S(-44, 13), S(-54, -15),
+    S(-70, -39), S(-56, 37), S(-63, 27), S(-56, 27), S(-64, 20), S(-62, 29), S(-53, 49), S(-60, -15),
+    S(-89, -54), S(-80, -15), S(-79, -4), S(-76, 4), S(-76, 10), S(-74, 9), S(-72, 5), S(-90, -69),
 ];
 #[rustfmt::skip]
 pub const MOB_KNIGHT: [S; 9] = [
-    S(-25, -59), S(-25, -16), S(-8, -1), S(3, 10), S(11, 20), S(17, 32), S(25, 33), S(29, 31),
-    S(24, 17),
+    S(-26, -59), S(-24, -18), S(-8, 0), S(4, 9), S(11, 19), S(15, 31), S(23, 34), S(27, 33),
+    S(23, 19),
 ];
 #[rustfmt::skip]
 pub const MOB_BISHOP: [S; 14] = [
-    S(-28, -43), S(-22, -20), S(-3, -9), S(4, 5), S(13, 12), S(16, 19), S(21, 27), S(21, 28),
-    S(25, 29), S(23, 29), S(27, 28), S(24, 24), S(35, 18), S(-30, 38),
+    S(-29, -43), S(-19, -19), S(0, -9), S(5, 7), S(13, 12), S(16, 20), S(20, 27), S(20, 28),
+    S(24, 29), S(22, 28), S(26, 27), S(21, 23), S(35, 17), S(-32, 36),
 ];
 #[rustfmt::skip]
 pub const MOB_ROOK: [S; 15] = [
-    S(-45, -60), S(-17, -37), S(-7, -10), S(-7, -2), S(-2, 9), S(0, 17), S(5, 23), S(9, 25),
-    S(12, 32), S(16, 38), S(16, 45), S(18, 48), S(26, 49), S(31, 44), S(37, 35),
+    S(-46, -61), S(-18, -34), S(-8, -9), S(-7, -1), S(-2, 9), S(-1, 16), S(4, 21), S(9, 24),
+    S(11, 31), S(15, 37), S(14, 45), S(18, 46), S(25, 46), S(33, 42), S(34, 36),
 ];
 #[rustfmt::skip]
 pub const MOB_QUEEN: [S; 28] = [
-    S(-20, -30), S(1, -18), S(-16, -31), S(-4, -33), S(-5, -26), S(-6, -4), S(-2, -4), S(3, 2),
-    S(7, 14), S(12, 12), S(14, 23), S(15, 29), S(16, 31), S(16, 37), S(16, 49), S(16, 49),
-    S(13, 46), S(22, 35), S(21, 31), S(26, 24), S(33, 22), S(24, 3), S(30, 10), S(17, -16),
-    S(8, -3), S(11, -7), S(17, 23), S(17, 19),
+    S(-20, -30), S(0, -18), S(-20, -32), S(-6, -34), S(-5, -26), S(-4, -2), S(0, 1), S(3, 5),
+    S(8, 14), S(11, 15), S(14, 23), S(14, 27), S(16, 28), S(15, 35), S(16, 46), S(15, 47),
+    S(12, 44), S(20, 35), S(20, 32), S(25, 24), S(32, 22), S(24, 5), S(30, 10), S(18, -15),
+    S(8, -3), S(12, -6), S(17, 23), S(17, 19),
 ];
 #[rustfmt::skip]
 pub const PASSED: [S; 8] = [
-    S(0, 0), S(24, -7), S(-18, 22), S(-23, 33), S(43, 27), S(120, 51), S(165, 51), S(0, 0),
+    S(0, 0), S(24, -4), S(-20, 27), S(-24, 37), S(41, 28), S(120, 41), S(165, 42), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const CONNECTED: [S; 8] = [
-    S(0, 0), S(-1, 0), S(11, 6), S(14, 6), S(16, 17), S(24, 45), S(66, 85), S(0, 0),
+    S(0, 0), S(0, -2), S(12, 5), S(13, 7), S(14, 18), S(22, 41), S(65, 84), S(0, 0),
 ];
-pub const ISOLATED: [S; 1] = [S(-5, -10)];
-pub const DOUBLED: [S; 1] = [S(-20, -12)];
-pub const BACKWARD: [S; 1] = [S(-6, -13)];
-pub const CENTER_PAWN: [S; 1] = [S(9, -13)];
-pub const SHELTER_NEAR: [S; 1] = [S(11, -12)];
-pub const SHELTER_FAR: [S; 1] = [S(7, -4)];
-pub const KING_OPEN_FILE: [S; 1] = [S(-10, -6)];
-pub const CASTLING_RIGHT: [S; 1] = [S(27, 0)];
+pub const ISOLATED: [S; 1] = [S(-5, -9)];
+pub const DOUBLED: [S; 1] = [S(-18, -17)];
+pub const BACKWARD: [S; 1] = [S(-4, -12)];
+pub const CENTER_PAWN: [S; 1] = [S(6, -18)];
+#[rustfmt::skip]
+pub const SHELTER: [S; 32] = [
+    S(-11, 15), S(8, -11), S(9, -4), S(3, -1), S(2, 3), S(0, 1), S(0, -1), S(0, 0),
+    S(-11, 8), S(17, -9), S(7, -8), S(-6, -2), S(-4, 3), S(1, 4), S(-1, 0), S(0, 0),
+    S(-11, 3), S(12, -5), S(-2, 0), S(-1, -1), S(-2, 1), S(2, 2), S(1, 0), S(0, 0),
+    S(-9, -1), S(-1, -1), S(-3, -5), S(-3, 4), S(3, 4), S(-3, 0), S(0, -1), S(0, 0),
+];
+pub const CASTLING_RIGHT: [S; 1] = [S(28, -3)];
 pub const ROOK_OPEN: [S; 1] = [S(31, -8)];
-pub const ROOK_HALF_OPEN: [S; 1] = [S(15, 5)];
-pub const ROOK_SEVENTH: [S; 1] = [S(0, 26)];
-pub const KNIGHT_OUTPOST: [S; 1] = [S(22, 9)];
-pub const BISHOP_OUTPOST: [S; 1] = [S(30, 6)];
-pub const KNIGHT_RIM: [S; 1] = [S(0, -3)];
-pub const BISHOP_LONG_DIAGONAL: [S; 1] = [S(21, 16)];
-pub const BISHOP_PAIR: [S; 1] = [S(26, 55)];
-pub const BISHOP_BLOCKED_PAWN: [S; 1] = [S(-5, -15)];
-pub const QUEEN_EARLY: [S; 1] = [S(-3, -10)];
+pub const ROOK_HALF_OPEN: [S; 1] = [S(16, 4)];
+pub const ROOK_SEVENTH: [S; 1] = [S(-3, 27)];
+pub const KNIGHT_OUTPOST: [S; 1] = [S(22, 8)];
+pub const BISHOP_OUTPOST: [S; 1] = [S(30, 8)];
+pub const KNIGHT_RIM: [S; 1] = [S(1, -3)];
+pub const BISHOP_LONG_DIAGONAL: [S; 1] = [S(22, 16)];
+pub const BISHOP_PAIR: [S; 1] = [S(26, 59)];
+pub const BISHOP_BLOCKED_PAWN: [S; 1] = [S(-4, -9)];
+pub const QUEEN_EARLY: [S; 1] = [S(-2, -8)];
 #[rustfmt::skip]
 pub const KING_ZONE_ATTACK: [S; 6] = [
-    S(0, 0), S(-2, -5), S(-1, 3), S(-8, 5), S(-11, 8), S(0, 0),
+    S(0, 0), S(-7, -2), S(-5, 5), S(-11, 8), S(-18, 12), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const KING_ATTACKERS: [S; 8] = [
-    S(0, 0), S(7, -2), S(5, -2), S(25, 3), S(54, 8), S(72, 11), S(90, 12), S(100, 12),
+    S(0, 0), S(6, -2), S(1, 0), S(21, 5), S(54, 8), S(72, 11), S(90, 12), S(100, 12),
 ];
 #[rustfmt::skip]
 pub const THREAT_BY_PAWN: [S; 6] = [
-    S(0, 0), S(44, 19), S(36, 38), S(42, 22), S(30, 11), S(0, 0),
+    S(0, 0), S(45, 19), S(33, 36), S(40, 21), S(31, 11), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const THREAT_BY_MINOR: [S; 6] = [
-    S(2, 10), S(23, 18), S(29, 5), S(43, 5), S(33, 16), S(0, 0),
+    S(2, 10), S(23, 16), S(29, 4), S(43, 5), S(31, 16), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSED_FREE: [S; 8] = [
-    S(0, 0), S(20, -4), S(2, -3), S(-2, 11), S(1, 22), S(25, 19), S(73, 17), S(0, 0),
+    S(0, 0), S(16, -4), S(0, 1), S(-2, 14), S(1, 25), S(28, 16), S(73, 11), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSED_SAFE_STOP: [S; 8] = [
-    S(0, 0), S(9, -1), S(1, 2), S(5, 1), S(-5, 13), S(17, 16), S(11, -1), S(0, 0),
+    S(0, 0), S(10, 0), S(1, 4), S(6, 3), S(-4, 14), S(14, 17), S(13, -3), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const HANGING: [S; 6] = [
-    S(8, 29), S(11, 9), S(7, 11), S(13, 2), S(4, -12), S(0, 0),
+    S(7, 28), S(11, 7), S(6, 10), S(11, 2), S(5, -11), S(0, 0),
 ];
-pub const THREAT_ROOK_ON_QUEEN: [S; 1] = [S(43, 23)];
-pub const THREAT_BY_KING: [S; 1] = [S(23, 5)];
+pub const THREAT_ROOK_ON_QUEEN: [S; 1] = [S(42, 22)];
+pub const THREAT_BY_KING: [S; 1] = [S(25, 5)];
 #[rustfmt::skip]
 pub const SAFE_CHECK: [S; 6] = [
-    S(0, 0), S(22, -1), S(7, 13), S(21, 5), S(14, 32), S(0, 0),
+    S(0, 0), S(21, 1), S(9, 10), S(19, 8), S(13, 33), S(0, 0),
 ];
-pub const KING_ZONE_WEAK: [S; 1] = [S(6, -3)];
+pub const KING_ZONE_WEAK: [S; 1] = [S(4, -2)];
 #[rustfmt::skip]
-pub const KING_STORM: [S; 8] = [
-    S(0, 0), S(20, 66), S(-34, 41), S(-25, 10), S(5, 1), S(15, -5), S(9, -4), S(0, 0),
+pub const KING_STORM: [S; 32] = [
+    S(-3, -9), S(2, 15), S(3, 13), S(-12, -2), S(0, -4), S(3, -5), S(0, -5), S(0, 0),
+    S(-14, 4), S(2, 1), S(-1, -1), S(-9, -1), S(1, -2), S(12, -7), S(5, -2), S(0, 0),
+    S(4, 3), S(-1, 0), S(-3, 2), S(-9, 4), S(4, 1), S(8, -2), S(9, -2), S(0, 0),
+    S(-2, 2), S(1, 4), S(-2, 2), S(-9, -3), S(4, -3), S(11, 2), S(0, 2), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const KING_STORM_BLOCKED: [S; 8] = [
-    S(0, 0), S(0, 0), S(-22, -8), S(9, -3), S(13, -14), S(18, -17), S(19, -9), S(0, 0),
+    S(0, 0), S(0, 0), S(-19, -13), S(14, -6), S(14, -17), S(9, -17), S(15, -7), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSED_SAFE_PATH: [S; 8] = [
-    S(0, 0), S(-45, 24), S(-28, 18), S(-64, 32), S(-42, 34), S(-11, 36), S(-14, 84), S(0, 0),
+    S(0, 0), S(-45, 23), S(-28, 19), S(-63, 31), S(-42, 32), S(-12, 38), S(-16, 84), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSED_OWN_KING: [S; 8] = [
-    S(0, 0), S(0, 1), S(-1, -6), S(2, -11), S(-6, -12), S(-10, -11), S(-12, -11), S(0, 0),
+    S(0, 0), S(-1, 1), S(0, -7), S(2, -12), S(-7, -11), S(-11, -12), S(-15, -14), S(0, 0),
 ];
 #[rustfmt::skip]
 pub const PASSED_THEIR_KING: [S; 8] = [
-    S(0, 0), S(-11, 4), S(0, 4), S(2, 9), S(3, 16), S(-6, 25), S(0, 31), S(0, 0),
+    S(0, 0), S(-9, 2), S(2, 1), S(3, 7), S(5, 14), S(-6, 26), S(4, 36), S(0, 0),
 ];
-pub const THREAT_PAWN_PUSH: [S; 1] = [S(14, 7)];
+pub const THREAT_PAWN_PUSH: [S; 1] = [S(14, 6)];
 #[rustfmt::skip]
 pub const THREAT_BY_ROOK: [S; 6] = [
-    S(0, 0), S(8, 17), S(13, 11), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(6, 16), S(14, 10), S(0, 0), S(0, 0), S(0, 0),
 ];
 pub const MINOR_BEHIND_PAWN: [S; 1] = [S(7, 11)];
 #[rustfmt::skip]
 pub const KING_PAWN_DISTANCE: [S; 8] = [
-    S(0, 0), S(1, 45), S(-5, 39), S(-4, 27), S(5, -13), S(-1, -43), S(-1, -58), S(8, -13),
+    S(0, 0), S(1, 42), S(-3, 36), S(-4, 26), S(2, -13), S(-1, -41), S(0, -54), S(8, -12),
 ];
-pub const ROOK_ON_QUEEN_FILE: [S; 1] = [S(12, -12)];
-pub const TEMPO: [S; 1] = [S(17, 7)];
+pub const ROOK_ON_QUEEN_FILE: [S; 1] = [S(12, -11)];
+pub const TEMPO: [S; 1] = [S(17, 6)];
+pub const BISHOP_PAWNS: [S; 1] = [S(-1, -4)];
+#[rustfmt::skip]
+pub const KING_PROTECTOR: [S; 16] = [
+    S(0, 0), S(1, 4), S(5, 4), S(3, 1), S(-1, 0), S(-4, -3), S(-2, -3), S(-7, -4),
+    S(0, 0), S(7, 2), S(3, 0), S(1, 1), S(-2, 1), S(-1, -1), S(-3, -2), S(-9, -1),
+];
+pub const PAWNLESS_FLANK: [S; 1] = [S(-6, -19)];
+#[rustfmt::skip]
+pub const CLOSED_KNIGHT: [S; 9] = [
+    S(-9, -10), S(-1, -3), S(-3, -2), S(-2, -3), S(2, 1), S(2, 6), S(0, 5), S(4, 3),
+    S(3, 4),
+];
+#[rustfmt::skip]
+pub const CLOSED_ROOK: [S; 9] = [
+    S(13, 4), S(1, 4), S(-3, -2), S(-4, -2), S(-3, -3), S(-6, -5), S(-5, -3), S(-2, -2),
+    S(0, -1),
+];
+pub const FLANK_ATTACK: [S; 1] = [S(4, -4)];
+pub const RESTRICTED: [S; 1] = [S(4, -2)];
+#[rustfmt::skip]
+pub const PST_QUEEN_SIDE: [S; 384] = [
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(6, 0), S(13, 4), S(8, -1), S(1, 0), S(-2, -2), S(-15, -5), S(-17, 1), S(-8, 0),
+    S(2, 4), S(5, 7), S(5, 4), S(2, -1), S(0, -5), S(-6, -7), S(-14, -1), S(-1, 1),
+    S(10, -3), S(5, 10), S(3, 8), S(3, 4), S(4, 1), S(-6, -3), S(4, -3), S(3, 3),
+    S(2, 1), S(2, 8), S(4, 9), S(5, 3), S(-4, 1), S(0, 0), S(6, -2), S(3, 2),
+    S(3, -7), S(0, 5), S(3, 4), S(1, 3), S(-2, -3), S(0, -3), S(1, -1), S(2, 5),
+    S(-1, -5), S(-1, -1), S(0, -1), S(0, -2), S(-1, -2), S(0, 0), S(1, 1), S(0, -2),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(-2, 0), S(0, 0), S(-1, 1), S(1, -1), S(-3, -1), S(1, 0), S(0, 0),
+    S(-1, 0), S(-3, 0), S(-2, -1), S(-2, 1), S(0, 1), S(0, -1), S(-1, 0), S(-1, -1),
+    S(-1, -2), S(2, 0), S(3, -1), S(0, 1), S(-2, 1), S(-9, 1), S(2, 0), S(-2, -2),
+    S(-4, 0), S(0, 1), S(-2, -3), S(0, 2), S(1, -2), S(1, 0), S(0, 1), S(-3, -1),
+    S(0, 0), S(6, 0), S(1, 1), S(3, 2), S(3, 1), S(-2, 1), S(-1, -2), S(1, 1),
+    S(1, 1), S(0, 2), S(1, 1), S(-1, 0), S(1, 0), S(0, 0), S(0, 0), S(0, -1),
+    S(0, 0), S(0, 1), S(0, -1), S(1, 1), S(0, 0), S(0, 0), S(0, 1), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 0), S(0, 1), S(0, 0), S(0, 0), S(0, 0), S(0, -1),
+    S(0, 2), S(-1, 0), S(-1, -1), S(0, 2), S(0, -1), S(3, 1), S(-1, -1), S(-1, -1),
+    S(-1, 0), S(5, 1), S(2, 1), S(1, -1), S(0, 0), S(-2, -3), S(-8, -1), S(-6, -2),
+    S(0, 0), S(3, 1), S(0, 1), S(4, 0), S(2, -3), S(0, 1), S(-3, -1), S(1, -1),
+    S(0, -1), S(1, 0), S(3, -2), S(1, 0), S(-2, 1), S(2, 1), S(1, -1), S(-2, 0),
+    S(-1, -2), S(0, 1), S(0, -1), S(0, 0), S(2, 0), S(0, 0), S(0, 0), S(1, 0),
+    S(-1, -1), S(-1, -2), S(0, 0), S(1, 0), S(0, 1), S(0, 0), S(1, 0), S(-3, 0),
+    S(1, 1), S(0, 0), S(0, 0), S(0, 0), S(0, 1), S(1, 0), S(0, -1), S(0, 0),
+    S(0, 0), S(0, 0), S(0, 1), S(0, 0), S(0, 0), S(0, -1), S(0, 0), S(0, 0),
+    S(-2, -2), S(0, 0), S(-1, -1), S(1, -1), S(-3, -2), S(2, -2), S(3, -2), S(0, 0),
+    S(1, 1), S(-1, 0), S(0, 0), S(0, 0), S(-1, 1), S(-2, -2), S(-2, 0), S(1, -2),
+    S(-2, -1), S(1, 0), S(-1, 0), S(0, 0), S(-1, 0), S(2, 2), S(0, 1), S(-1, -3),
+    S(1, 2), S(0, -1), S(0, 0), S(-1, 1), S(0, 2), S(-1, -1), S(-1, 0), S(0, -2),
+    S(0, 0), S(0, 0), S(1, 1), S(0, 2), S(1, 0), S(0, 0), S(-1, -1), S(-1, 1),
+    S(0, 0), S(1, 1), S(1, 1), S(-1, 0), S(-1, -1), S(1, 0), S(2, 0), S(0, 0),
+    S(-2, -4), S(0, 0), S(1, 1), S(0, 1), S(0, 0), S(0, -1), S(0, -1), S(-1, 0),
+    S(0, -1), S(0, -1), S(0, -1), S(0, 1), S(0, 0), S(0, -1), S(-1, -1), S(0, 0),
+    S(-2, 0), S(-2, -1), S(0, 0), S(0, 0), S(1, 0), S(1, 0), S(1, 0), S(0, 0),
+    S(-1, 0), S(-2, 0), S(-2, 0), S(1, 0), S(0, -1), S(2, 1), S(4, 1), S(1, 1),
+    S(0, 0), S(1, 0), S(1, 0), S(-1, 0), S(-1, -1), S(1, 0), S(-2, 0), S(0, 0),
+    S(-2, 0), S(-1, 0), S(-2, 0), S(-1, 0), S(1, 0), S(0, 0), S(-1, 0), S(0, 1),
+    S(0, 0), S(0, 0), S(1, 0), S(0, 0), S(1, 1), S(0, 0), S(0, 0), S(-1, 0),
+    S(-1, 0), S(1, 0), S(0, 0), S(0, 0), S(0, 0), S(1, 1), S(0, 0), S(1, 0),
+    S(0, 0), S(0, 0), S(1, 0), S(0, 0), S(0, 0), S(-1, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 0), S(-1, -1), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(-3, 4), S(1, -2), S(-2, -4), S(-3, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(1, 0), S(1, 0), S(-3, -2), S(1, -4), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 1), S(1, -1), S(0, -1), S(1, -2), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(-1, 0), S(1, -1), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 1), S(0, 0), S(0, 1), S(1, 2), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, -2), S(0, -2), S(1, -1), S(1, -1), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, -2), S(0, 0), S(0, 1), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+    S(0, 0), S(0, 1), S(1, 2), S(1, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+];
 #[rustfmt::skip]
 pub const KING_SAFETY: [S; 13] = [
-    S(32, -3), S(28, -13), S(34, 13), S(41, 4), S(49, 2), S(7, 21), S(72, 108), S(39, 51),
-    S(78, 118), S(24, 72), S(-21, 6), S(-290, -10), S(-5, 0),
+    S(36, -4), S(30, -13), S(34, 14), S(42, 4), S(52, 3), S(3, 20), S(70, 107), S(38, 51),
+    S(78, 117), S(20, 72), S(-25, 6), S(-294, -10), S(1, 1),
 ];
 #[rustfmt::skip]
 pub const COMPLEXITY: [S; 6] = [
-    S(0, 10), S(0, 74), S(0, 62), S(0, 13), S(0, 4), S(0, -166),
+    S(0, 11), S(0, 82), S(0, 66), S(0, 14), S(0, 3), S(0, -184),
 ];
 // END TUNED
 
@@ -284,9 +371,7 @@ const fn build() -> [S; idx::COUNT] {
     put!(w, idx::DOUBLED, DOUBLED);
     put!(w, idx::BACKWARD, BACKWARD);
     put!(w, idx::CENTER_PAWN, CENTER_PAWN);
-    put!(w, idx::SHELTER_NEAR, SHELTER_NEAR);
-    put!(w, idx::SHELTER_FAR, SHELTER_FAR);
-    put!(w, idx::KING_OPEN_FILE, KING_OPEN_FILE);
+    put!(w, idx::SHELTER, SHELTER);
     put!(w, idx::CASTLING_RIGHT, CASTLING_RIGHT);
     put!(w, idx::ROOK_OPEN, ROOK_OPEN);
     put!(w, idx::ROOK_HALF_OPEN, ROOK_HALF_OPEN);
@@ -320,6 +405,14 @@ const fn build() -> [S; idx::COUNT] {
     put!(w, idx::KING_PAWN_DISTANCE, KING_PAWN_DISTANCE);
     put!(w, idx::ROOK_ON_QUEEN_FILE, ROOK_ON_QUEEN_FILE);
     put!(w, idx::TEMPO, TEMPO);
+    put!(w, idx::BISHOP_PAWNS, BISHOP_PAWNS);
+    put!(w, idx::KING_PROTECTOR, KING_PROTECTOR);
+    put!(w, idx::PAWNLESS_FLANK, PAWNLESS_FLANK);
+    put!(w, idx::CLOSED_KNIGHT, CLOSED_KNIGHT);
+    put!(w, idx::CLOSED_ROOK, CLOSED_ROOK);
+    put!(w, idx::FLANK_ATTACK, FLANK_ATTACK);
+    put!(w, idx::RESTRICTED, RESTRICTED);
+    put!(w, idx::PST_QUEEN_SIDE, PST_QUEEN_SIDE);
     put!(w, idx::KING_SAFETY, KING_SAFETY);
     put!(w, idx::COMPLEXITY, COMPLEXITY);
     w
@@ -329,7 +422,7 @@ const fn build() -> [S; idx::COUNT] {
 pub static WEIGHTS: [S; idx::COUNT] = build();
 
 /// Every named sub-table and its offset in [`WEIGHTS`], in index order.
-pub const TABLES: [(&str, usize); 50] = [
+pub const TABLES: [(&str, usize); 56] = [
     ("MATERIAL", idx::MATERIAL),
     ("PST", idx::PST),
     ("MOB_KNIGHT", idx::MOB_KNIGHT),
@@ -342,9 +435,7 @@ pub const TABLES: [(&str, usize); 50] = [
     ("DOUBLED", idx::DOUBLED),
     ("BACKWARD", idx::BACKWARD),
     ("CENTER_PAWN", idx::CENTER_PAWN),
-    ("SHELTER_NEAR", idx::SHELTER_NEAR),
-    ("SHELTER_FAR", idx::SHELTER_FAR),
-    ("KING_OPEN_FILE", idx::KING_OPEN_FILE),
+    ("SHELTER", idx::SHELTER),
     ("CASTLING_RIGHT", idx::CASTLING_RIGHT),
     ("ROOK_OPEN", idx::ROOK_OPEN),
     ("ROOK_HALF_OPEN", idx::ROOK_HALF_OPEN),
@@ -378,6 +469,14 @@ pub const TABLES: [(&str, usize); 50] = [
     ("KING_PAWN_DISTANCE", idx::KING_PAWN_DISTANCE),
     ("ROOK_ON_QUEEN_FILE", idx::ROOK_ON_QUEEN_FILE),
     ("TEMPO", idx::TEMPO),
+    ("BISHOP_PAWNS", idx::BISHOP_PAWNS),
+    ("KING_PROTECTOR", idx::KING_PROTECTOR),
+    ("PAWNLESS_FLANK", idx::PAWNLESS_FLANK),
+    ("CLOSED_KNIGHT", idx::CLOSED_KNIGHT),
+    ("CLOSED_ROOK", idx::CLOSED_ROOK),
+    ("FLANK_ATTACK", idx::FLANK_ATTACK),
+    ("RESTRICTED", idx::RESTRICTED),
+    ("PST_QUEEN_SIDE", idx::PST_QUEEN_SIDE),
     ("KING_SAFETY", idx::KING_SAFETY),
     ("COMPLEXITY", idx::COMPLEXITY),
 ];
