@@ -199,3 +199,62 @@ fn complexity_features_count_what_they_name() {
     evaluate_traced(&pos, &mut coeffs);
     assert_eq!(coeffs.2, [2, 0, 0, 0, 4, 1]);
 }
+
+#[test]
+fn shelter_and_storm_count_per_file() {
+    // White: king g1, shelter f2 g2 h3; Black storms with g4 (free) and h4 (blocked by h3).
+    // Black's king on a8 has no pawns in front of it on a, b or c.
+    let c = coefficients("k7/8/8/8/6pp/7P/5PP1/6K1 w - - 0 1");
+    // Files f, g, h are 2, 1 and 0 from the edge; ranks count from White's side (f2 = 1).
+    assert_eq!(c[idx::SHELTER + 16 + 1], 1, "f2");
+    assert_eq!(c[idx::SHELTER + 8 + 1], 1, "g2");
+    assert_eq!(c[idx::SHELTER + 2], 1, "h3");
+    // Black's open a, b and c files.
+    assert_eq!(c[idx::SHELTER], -1);
+    assert_eq!(c[idx::SHELTER + 8], -1);
+    assert_eq!(c[idx::SHELTER + 16], -1);
+    assert_eq!(c[idx::KING_STORM + 8 + 3], 1, "g4 storms");
+    assert_eq!(c[idx::KING_STORM_BLOCKED + 3], 1, "h4 is blocked by h3");
+    assert_eq!(c[idx::KING_STORM + 3], 0, "a blocked pawn is not also an open storm");
+    // A king on the edge file is judged on the b or g file's neighbours too.
+    let c = coefficients("7k/8/8/8/8/8/PPP5/K7 w - - 0 1");
+    assert_eq!(c[idx::SHELTER + 1] + c[idx::SHELTER + 8 + 1] + c[idx::SHELTER + 16 + 1], 3);
+}
+
+#[test]
+fn closedness_ranges_from_open_to_locked() {
+    let pos = |f: &str| parse_fen(f).unwrap();
+    assert_eq!(closedness(&pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")), 0);
+    // 16 pawns, none rammed, no open file: 16 / 3.
+    assert_eq!(closedness(&pos(fen::STARTPOS)), 5);
+    // Eight rammed pairs: the top of the scale.
+    assert_eq!(closedness(&pos("4k3/8/8/pppppppp/PPPPPPPP/8/8/4K3 w - - 0 1")), 8);
+    // Two pawns on one file, seven open files: below zero, clamped.
+    assert_eq!(closedness(&pos("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1")), 0);
+    let c = coefficients("4k3/8/8/pppppppp/PPPPPPPP/8/8/1N2K2R w - - 0 1");
+    assert_eq!(c[idx::CLOSED_KNIGHT + 8], 1);
+    assert_eq!(c[idx::CLOSED_ROOK + 8], 1);
+}
+
+#[test]
+fn king_relative_terms_count_what_they_name() {
+    // Queen-side PSTs apply to the side whose king stands on files a-d only.
+    let c = coefficients("6k1/8/8/8/8/8/8/2K5 w - - 0 1");
+    assert_eq!(c[idx::PST_QUEEN_SIDE + 64 * Role::King.index() + Square::C1.index()], 1);
+    let queen_side: i32 = c[idx::PST_QUEEN_SIDE..idx::PST_QUEEN_SIDE + 384].iter().sum();
+    assert_eq!(queen_side, 1, "Black's king on g8 adds nothing");
+    // Knight f3 and bishop e2 next to the king on g1: distances 2 and 2.
+    let c = coefficients("6k1/8/8/8/8/5N2/4B3/6K1 w - - 0 1");
+    assert_eq!(c[idx::KING_PROTECTOR + 2], 1);
+    assert_eq!(c[idx::KING_PROTECTOR + 8 + 2], 1);
+    // White's king on g1 has no pawn on files e-h; Black's on a8 has a7 on its flank.
+    assert_eq!(coefficients("k7/p7/8/8/8/8/P7/6K1 w - - 0 1")[idx::PAWNLESS_FLANK], 1);
+    // Queen h5 and knight g5 hit e4 e6 f7 g4 g5 g6 h4 h6 h7 on the black king's flank (files
+    // e-h, ranks 4-8); Black hits nothing of White's. Both attack f7 h7 (White's restricted
+    // squares: no black pawn guards them) and e6 g6 h6 f7 h7 (Black's: no white pawns).
+    let c = coefficients("6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1");
+    assert_eq!(c[idx::FLANK_ATTACK], 9);
+    assert_eq!(c[idx::RESTRICTED], 2 - 5);
+    assert_eq!(pawns::king_flank(0), pawns::king_flank(2));
+    assert_eq!(pawns::king_flank(3).0, 0x3C3C_3C3C_3C3C_3C3C);
+}
