@@ -238,9 +238,10 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
         maps.add(c, Role::Pawn, pawn_att[c.index()]);
         maps.add(c, Role::King, king_attacks(pos.king(c)));
     }
+    let closed = closedness(pos);
     for c in Color::ALL {
         material_and_psts(pos, c, acc);
-        pieces(pos, c, acc, &pawn_att, &mut maps);
+        pieces(pos, c, acc, &pawn_att, closed, &mut maps);
     }
     // Passed pawns, threats and king danger read both sides' complete attack maps.
     for c in Color::ALL {
@@ -318,6 +319,7 @@ fn pieces<T: Trace>(
     c: Color,
     acc: &mut Acc<T>,
     pawn_att: &[Bitboard; 2],
+    closed: usize,
     maps: &mut AttackMaps,
 ) {
     let them = !c;
@@ -337,7 +339,6 @@ fn pieces<T: Trace>(
         |sq: Square| sq.offset(8 * c.forward()).is_some_and(|front| all_pawns.contains(front));
 
     let own_king = pos.king(c);
-    let closed = closedness(pos);
 
     let outpost = |sq: Square| {
         let rank = sq.relative_rank(c);

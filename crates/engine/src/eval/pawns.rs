@@ -77,11 +77,11 @@ pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 
     for c in Color::ALL {
         passed[c.index()] = pawns_of(pos, c, acc);
         shelter(pos, c, acc);
-        if (king_flank(pos.king(c).file()) & pos.by_role(Role::Pawn)).is_empty() {
+        let king = pos.king(c);
+        if (king_flank(king.file()) & pos.by_role(Role::Pawn)).is_empty() {
             acc.add(c, idx::PAWNLESS_FLANK, 1);
         }
         // The king's distance to the nearest pawn (it has to reach them in the endgame).
-        let king = pos.king(c);
         if let Some(d) = pos.by_role(Role::Pawn).into_iter().map(|p| distance(king, p)).min() {
             acc.add(c, idx::KING_PAWN_DISTANCE + d as usize, 1);
         }
