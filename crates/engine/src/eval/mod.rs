@@ -12,7 +12,7 @@ use vidle_core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
 use vidle_core::{Bitboard, Color, Position, Role, Square};
-use weights::{WEIGHTS, idx};
+use weights::{S, WEIGHTS, idx};
 
 /// Full material phase: knights and bishops 1, rooks 2, queens 4.
 pub const PHASE_MAX: i32 = 24;
@@ -34,6 +34,9 @@ pub type ComplexityFeatures = [i32; COMPLEXITY_TERMS];
 
 /// Receives the coefficient of each weight, as White's count minus Black's.
 pub trait Trace {
+    /// False for a tracer that records nothing: the evaluation may then sum several weights
+    /// at once from precomputed tables instead of reporting each count.
+    const RECORDS: bool = true;
     fn add(&mut self, i: usize, n: i32);
     /// The same count, unsigned, with the side it belongs to (for per-side breakdowns).
     #[inline(always)]
@@ -51,6 +54,7 @@ pub trait Trace {
 pub struct NoTrace;
 
 impl Trace for NoTrace {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn add(&mut self, _i: usize, _n: i32) {}
 }
@@ -299,9 +303,45 @@ pub fn pawn_attacks_of(pawns: Bitboard, c: Color) -> Bitboard {
     })
 }
 
+/// Material plus piece-square value of each role on each square (as White sees it), with the
+/// own king on files e-h (`[0]`) or a-d (`[1]`, the queen-side table added): one lookup per
+/// piece instead of three weights when nothing is traced.
+static PSQT: [[[S; 64]; 6]; 2] = {
+    let mut t = [[[S(0, 0); 64]; 6]; 2];
+    let mut r = 0;
+    while r < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            let m = WEIGHTS[idx::MATERIAL + r];
+            let p = WEIGHTS[idx::PST + 64 * r + sq];
+            let q = WEIGHTS[idx::PST_QUEEN_SIDE + 64 * r + sq];
+            t[0][r][sq] = S(m.0 + p.0, m.1 + p.1);
+            t[1][r][sq] = S(m.0 + p.0 + q.0, m.1 + p.1 + q.1);
+            sq += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
     // With the own king on the queen side, a second table adjusts the squares' values.
     let queen_side = pos.king(c).file() < 4;
+    if !T::RECORDS {
+        let table = &PSQT[queen_side as usize];
+        let (mut mg, mut eg) = (0, 0);
+        for role in Role::ALL {
+            for sq in pos.pieces(c, role) {
+                let w = table[role.index()][relative(c, sq)];
+                mg += w.0;
+                eg += w.1;
+            }
+        }
+        let sign = if c == Color::White { 1 } else { -1 };
+        acc.mg += sign * mg;
+        acc.eg += sign * eg;
+        return;
+    }
     for role in Role::ALL {
         for sq in pos.pieces(c, role) {
             let at = 64 * role.index() + relative(c, sq);
