@@ -275,6 +275,8 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> 
 struct AttackMaps {
     by: [[Bitboard; 6]; 2],
     all: [Bitboard; 2],
+    /// Squares attacked at least twice (all pawns count as one attacker).
+    two: [Bitboard; 2],
     /// Each attacking side's king-danger features, filled by `pieces` and `king_danger`.
     danger: [SafetyFeatures; 2],
 }
@@ -284,6 +286,7 @@ impl AttackMaps {
     fn add(&mut self, c: Color, role: Role, a: Bitboard) {
         let i = c.index();
         self.by[i][role.index()] |= a;
+        self.two[i] |= self.all[i] & a;
         self.all[i] |= a;
     }
 }
@@ -380,24 +383,23 @@ fn pieces<T: Trace>(
 
     let own_king = pos.king(c);
 
-    let outpost = |sq: Square| {
-        let rank = sq.relative_rank(c);
-        (3..=5).contains(&rank)
-            && pawn_att[c.index()].contains(sq)
-            && ATTACK_SPAN[c.index()][sq.index()] & their_pawns.0 == 0
-    };
+    // Outposts: ranks 4-6, guarded by an own pawn, out of reach of every enemy pawn.
+    let outposts = pawn_att[c.index()] & OUTPOST_RANKS[c.index()] & !pawn_reach(their_pawns, them);
 
     for sq in pos.pieces(c, Role::Knight) {
         let att = knight_attacks(sq);
         maps.add(c, Role::Knight, att);
         acc.add(c, idx::MOB_KNIGHT + (att & mobility_area).count() as usize, 1);
-        if outpost(sq) {
+        if outposts.contains(sq) {
             acc.add(c, idx::KNIGHT_OUTPOST, 1);
+        } else if (att & outposts & !pos.by_color(c)).is_nonempty() {
+            acc.add(c, idx::REACHABLE_OUTPOST, 1);
         }
         if sq.file() == 0 || sq.file() == 7 {
             acc.add(c, idx::KNIGHT_RIM, 1);
         }
         acc.add(c, idx::KING_PROTECTOR + distance(sq, own_king) as usize, 1);
+        acc.add(c, idx::TROPISM + distance(sq, their_king) as usize, 1);
         acc.add(c, idx::CLOSED_KNIGHT + closed, 1);
         king_zone(acc, c, Role::Knight, att & zone, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
@@ -409,7 +411,7 @@ fn pieces<T: Trace>(
         let att = bishop_attacks(sq, occ);
         maps.add(c, Role::Bishop, att);
         acc.add(c, idx::MOB_BISHOP + (att & mobility_area).count() as usize, 1);
-        if outpost(sq) {
+        if outposts.contains(sq) {
             acc.add(c, idx::BISHOP_OUTPOST, 1);
         }
         if LONG_DIAGONALS & (1 << sq.index()) != 0
@@ -431,6 +433,18 @@ fn pieces<T: Trace>(
             acc.add(c, idx::BISHOP_PAWNS, on_colour.count() as i32);
         }
         acc.add(c, idx::KING_PROTECTOR + 8 + distance(sq, own_king) as usize, 1);
+        acc.add(c, idx::TROPISM + 8 + distance(sq, their_king) as usize, 1);
+        let rays = bishop_attacks(sq, Bitboard::EMPTY);
+        let xray_pawns = rays & their_pawns;
+        if xray_pawns.is_nonempty() {
+            acc.add(c, idx::BISHOP_XRAY_PAWNS, xray_pawns.count() as i32);
+        }
+        if (rays & zone).is_nonempty()
+            && (att & zone).is_empty()
+            && (bishop_attacks(sq, all_pawns) & zone).is_nonempty()
+        {
+            acc.add(c, idx::BISHOP_ON_KING_RING, 1);
+        }
         king_zone(acc, c, Role::Bishop, att & zone, &mut maps.danger[c.index()]);
         minor_threats(pos, acc, c, att & their_pieces);
         if behind_pawn(sq) {
@@ -445,6 +459,16 @@ fn pieces<T: Trace>(
         maps.add(c, Role::Rook, att);
         acc.add(c, idx::MOB_ROOK + (att & mobility_area).count() as usize, 1);
         acc.add(c, idx::CLOSED_ROOK + closed, 1);
+        acc.add(c, idx::TROPISM + 16 + distance(sq, their_king) as usize, 1);
+        // The rook's lines cross the zone when it stands within a file or a rank of the king.
+        let near_lines = (sq.file() as i32 - their_king.file() as i32).abs() <= 1
+            || (sq.rank() as i32 - their_king.rank() as i32).abs() <= 1;
+        if near_lines
+            && (att & zone).is_empty()
+            && (rook_attacks(sq, all_pawns) & zone).is_nonempty()
+        {
+            acc.add(c, idx::ROOK_ON_KING_RING, 1);
+        }
         let file = Bitboard::file(sq.file());
         if (file & all_pawns).is_empty() {
             acc.add(c, idx::ROOK_OPEN, 1);
@@ -471,6 +495,11 @@ fn pieces<T: Trace>(
         let att = queen_attacks(sq, occ);
         maps.add(c, Role::Queen, att);
         acc.add(c, idx::MOB_QUEEN + (att & mobility_area).count() as usize, 1);
+        acc.add(c, idx::TROPISM + 24 + distance(sq, their_king) as usize, 1);
+        // Deep in the enemy half where no enemy pawn can ever chase her away.
+        if sq.relative_rank(c) >= 4 && ATTACK_SPAN[c.index()][sq.index()] & their_pawns.0 == 0 {
+            acc.add(c, idx::QUEEN_INFILTRATION, 1);
+        }
         king_zone(acc, c, Role::Queen, att & zone, &mut maps.danger[c.index()]);
         // Developing the queen before the minor pieces invites tempo-gaining attacks on her.
         if relative(c, sq) != Square::D1.index() {
@@ -503,6 +532,28 @@ fn pieces<T: Trace>(
     if rights.is_nonempty() {
         acc.add(c, idx::CASTLING_RIGHT, rights.count() as i32);
     }
+}
+
+/// Ranks 4-6 from each side's view, where a piece can take an outpost.
+const OUTPOST_RANKS: [Bitboard; 2] =
+    [Bitboard(0x0000_FFFF_FF00_0000), Bitboard(0x0000_00FF_FFFF_0000)];
+
+/// Every square pawns of colour `c` on `pawns` attack now or could attack after advancing.
+fn pawn_reach(pawns: Bitboard, c: Color) -> Bitboard {
+    let mut p = pawns.0;
+    match c {
+        Color::White => {
+            p |= p << 8;
+            p |= p << 16;
+            p |= p << 32;
+        }
+        Color::Black => {
+            p |= p >> 8;
+            p |= p >> 16;
+            p |= p >> 32;
+        }
+    }
+    pawn_attacks_of(Bitboard(p), c)
 }
 
 /// How closed the pawn structure is, 0 (open) to 8 (locked): the pawns, three times the
@@ -541,6 +592,28 @@ fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMa
     }
     if (maps.by[us][Role::King.index()] & targets & !maps.all[th]).is_nonempty() {
         acc.add(c, idx::THREAT_BY_KING, 1);
+    }
+    // Squares from which a knight or a slider would hit their single queen next move: empty or
+    // enemy-held, no enemy pawn guard, and for a slider (the queen sees its own line) held twice.
+    let their_queens = pos.pieces(them, Role::Queen);
+    if their_queens.count() == 1 {
+        let q = their_queens.into_iter().next().expect("one queen");
+        let occ = pos.occupied();
+        let base = !pos.by_color(c) & !maps.by[th][Role::Pawn.index()];
+        let knight = maps.by[us][Role::Knight.index()]
+            & knight_attacks(q)
+            & base
+            & (!maps.all[th] | (maps.two[us] & !maps.two[th]));
+        if knight.is_nonempty() {
+            acc.add(c, idx::KNIGHT_ON_QUEEN, knight.count() as i32);
+        }
+        let slider = ((maps.by[us][Role::Bishop.index()] & bishop_attacks(q, occ))
+            | (maps.by[us][Role::Rook.index()] & rook_attacks(q, occ)))
+            & base
+            & maps.two[us];
+        if slider.is_nonempty() {
+            acc.add(c, idx::SLIDER_ON_QUEEN, slider.count() as i32);
+        }
     }
     // Pawn pushes (one or two squares) to squares no enemy pawn hits and that are defended or
     // not attacked, from where the pawn would hit a piece.

@@ -2,7 +2,7 @@
 //! cache keyed by a hash of the pawn bitboards and king squares.
 
 use super::masks::{ADJACENT_FILES, ATTACK_SPAN, CENTRE, FRONT_SPAN, PASSED_SPAN};
-use super::{Acc, NoTrace, Trace, distance, pawn_attack_map};
+use super::{Acc, NoTrace, Trace, distance, pawn_attack_map, pawn_attacks_of};
 use crate::eval::weights::idx;
 use vidle_core::{Bitboard, Color, Position, Role};
 
@@ -92,35 +92,57 @@ pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 
 fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
     let own = pos.pieces(c, Role::Pawn);
     let theirs = pos.pieces(!c, Role::Pawn);
-    let own_att = pawn_attack_map(pos, c);
     let their_att = pawn_attack_map(pos, !c);
     let mut passed = Bitboard::EMPTY;
     for sq in own {
         let s = sq.index();
         let rank = sq.relative_rank(c) as usize;
         let file = sq.file() as usize;
+        let opposed = FRONT_SPAN[c.index()][s] & theirs.0 != 0;
         if PASSED_SPAN[c.index()][s] & theirs.0 == 0 && FRONT_SPAN[c.index()][s] & own.0 == 0 {
             passed = passed.with(sq);
             acc.add(c, idx::PASSED + rank, 1);
+            acc.add(c, idx::PASSED_FILE + file.min(7 - file), 1);
         }
         let isolated = ADJACENT_FILES[file] & own.0 == 0;
+        let doubled = FRONT_SPAN[c.index()][s] & own.0 != 0;
         if isolated {
             acc.add(c, idx::ISOLATED, 1);
         }
-        if FRONT_SPAN[c.index()][s] & own.0 != 0 {
+        if doubled {
             acc.add(c, idx::DOUBLED, 1);
+            if isolated {
+                acc.add(c, idx::DOUBLED_ISOLATED, 1);
+            }
+        }
+        let stop = sq.offset(8 * c.forward());
+        if stop.is_some_and(|st| theirs.contains(st)) {
+            acc.add(c, idx::BLOCKED_PAWN + rank, 1);
         }
         let phalanx = ADJACENT_FILES[file] & Bitboard::rank(sq.rank()).0 & own.0 != 0;
-        if phalanx || own_att.contains(sq) {
+        // The own pawns defending this one: those on the squares an enemy pawn here would hit.
+        let supporters = (pawn_attacks_of(Bitboard(1 << s), !c) & own).count();
+        let mut weak = isolated;
+        if phalanx || supporters > 0 {
             acc.add(c, idx::CONNECTED + rank, 1);
+            if phalanx {
+                acc.add(c, idx::PHALANX + rank, 1);
+            }
+            if supporters > 1 {
+                acc.add(c, idx::SUPPORTED_TWICE, 1);
+            }
         } else if !isolated {
             // Backward: no own pawn beside or behind on the adjacent files can ever support it,
             // and its stop square is covered by an enemy pawn.
-            let supporters = ADJACENT_FILES[file] & !ATTACK_SPAN[c.index()][s] & own.0;
-            let stop = sq.offset(8 * c.forward());
-            if supporters == 0 && stop.is_some_and(|st| their_att.contains(st)) {
+            let behind = ADJACENT_FILES[file] & !ATTACK_SPAN[c.index()][s] & own.0;
+            if behind == 0 && stop.is_some_and(|st| their_att.contains(st)) {
                 acc.add(c, idx::BACKWARD, 1);
+                weak = true;
             }
+        }
+        // A weak pawn on a file without enemy pawns ahead: their rooks can reach it.
+        if weak && !opposed {
+            acc.add(c, idx::WEAK_UNOPPOSED, 1);
         }
         if CENTRE & (1 << s) != 0 {
             acc.add(c, idx::CENTER_PAWN, 1);

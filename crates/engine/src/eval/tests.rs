@@ -258,3 +258,71 @@ fn king_relative_terms_count_what_they_name() {
     assert_eq!(pawns::king_flank(0), pawns::king_flank(2));
     assert_eq!(pawns::king_flank(3).0, 0x3C3C_3C3C_3C3C_3C3C);
 }
+
+#[test]
+fn pawn_detail_terms_count_what_they_name() {
+    // c4 and d4 stand side by side (relative rank index 3); no pawn defends either.
+    let c = coefficients("4k3/8/8/8/2PP4/8/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::PHALANX + 3], 2);
+    assert_eq!(c[idx::SUPPORTED_TWICE], 0);
+    // d4 defended by c3 and e3.
+    let c = coefficients("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::SUPPORTED_TWICE], 1);
+    assert_eq!(c[idx::PHALANX + 2], 0, "c3 and e3 are not neighbours");
+    // e5 and e6 block each other: White's on rank index 4, Black's on rank index 2.
+    let c = coefficients("4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::BLOCKED_PAWN + 4], 1);
+    assert_eq!(c[idx::BLOCKED_PAWN + 2], -1);
+    // Doubled, isolated a-pawns with no enemy pawn ahead: weak and unopposed, both of them.
+    let c = coefficients("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1");
+    assert_eq!(c[idx::DOUBLED_ISOLATED], 1);
+    assert_eq!(c[idx::WEAK_UNOPPOSED], 2);
+    // A black pawn on a7 opposes them (and is weak and opposed itself).
+    let c = coefficients("4k3/p7/8/8/8/P7/P7/4K3 w - - 0 1");
+    assert_eq!(c[idx::WEAK_UNOPPOSED], 0);
+    // A passed pawn on the h file counts on the edge file (a/h), one on d on the d/e files.
+    let c = coefficients("4k3/8/8/7P/8/8/3P4/4K3 w - - 0 1");
+    assert_eq!(c[idx::PASSED_FILE], 1);
+    assert_eq!(c[idx::PASSED_FILE + 3], 1);
+}
+
+#[test]
+fn piece_detail_terms_count_what_they_name() {
+    // Knight b1 can go to c3, which hits the queen on d5 and which Black does not guard.
+    let c = coefficients("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1");
+    assert_eq!(c[idx::KNIGHT_ON_QUEEN], 1);
+    // A black pawn on b4 guards c3: no longer safe.
+    let c = coefficients("4k3/8/8/3q4/1p6/8/8/1N2K3 w - - 0 1");
+    assert_eq!(c[idx::KNIGHT_ON_QUEEN], 0);
+    // Rook a4 and king e3 both hold d4, on the queen's file.
+    let c = coefficients("4k3/8/8/3q4/R7/4K3/8/8 w - - 0 1");
+    assert_eq!(c[idx::SLIDER_ON_QUEEN], 1);
+    // Without the king's support d4 is held once only.
+    let c = coefficients("4k3/8/8/3q4/R7/8/8/7K w - - 0 1");
+    assert_eq!(c[idx::SLIDER_ON_QUEEN], 0);
+    // Knight c3 is a move from d5 and b5, outposts held by the c4 pawn.
+    let c = coefficients("4k3/8/8/8/2P5/2N5/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::REACHABLE_OUTPOST], 1);
+    // A black pawn on e6 can hit d5 but not b5, which is still an outpost.
+    let c = coefficients("4k3/8/4p3/8/2P5/2N5/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::REACHABLE_OUTPOST], 1, "b5 is still an outpost");
+    // Pawns on a7 and e7 can chase a knight from b5 and d5 alike.
+    let c = coefficients("4k3/p3p3/8/8/2P5/2N5/8/4K3 w - - 0 1");
+    assert_eq!(c[idx::REACHABLE_OUTPOST], 0);
+    // Rook g1 behind its own knight g3 sees the king ring through the g7 pawn only by x-ray.
+    let c = coefficients("6k1/5ppp/8/8/8/6N1/8/4K1R1 w - - 0 1");
+    assert_eq!(c[idx::ROOK_ON_KING_RING], 1);
+    // Bishop b2 behind the knight d4 aims at g7; g7 is also an enemy pawn on its diagonal.
+    let c = coefficients("6k1/5ppp/8/8/3N4/8/1B6/4K3 w - - 0 1");
+    assert_eq!(c[idx::BISHOP_ON_KING_RING], 1);
+    assert_eq!(c[idx::BISHOP_XRAY_PAWNS], 1);
+    // A queen on e6 with no black pawn able to reach d7 or f7; then with one on d7.
+    assert_eq!(coefficients("k7/8/4Q3/8/8/8/8/4K3 w - - 0 1")[idx::QUEEN_INFILTRATION], 1);
+    assert_eq!(coefficients("k7/3p4/4Q3/8/8/8/8/4K3 w - - 0 1")[idx::QUEEN_INFILTRATION], 0);
+    // Distances to the enemy king (g8): knight f3 5, bishop b2 6, rook a6 6, queen h4 4.
+    let c = coefficients("6k1/8/R7/8/7Q/5N2/1B6/4K3 w - - 0 1");
+    assert_eq!(c[idx::TROPISM + 5], 1);
+    assert_eq!(c[idx::TROPISM + 8 + 6], 1);
+    assert_eq!(c[idx::TROPISM + 16 + 6], 1);
+    assert_eq!(c[idx::TROPISM + 24 + 4], 1);
+}
