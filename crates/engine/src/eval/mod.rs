@@ -383,8 +383,10 @@ fn pieces<T: Trace>(
 
     let own_king = pos.king(c);
 
+    // Squares some enemy pawn attacks now or could after advancing.
+    let their_reach = pawn_reach(their_pawns, them);
     // Outposts: ranks 4-6, guarded by an own pawn, out of reach of every enemy pawn.
-    let outposts = pawn_att[c.index()] & OUTPOST_RANKS[c.index()] & !pawn_reach(their_pawns, them);
+    let outposts = pawn_att[c.index()] & OUTPOST_RANKS[c.index()] & !their_reach;
 
     for sq in pos.pieces(c, Role::Knight) {
         let att = knight_attacks(sq);
@@ -497,7 +499,7 @@ fn pieces<T: Trace>(
         acc.add(c, idx::MOB_QUEEN + (att & mobility_area).count() as usize, 1);
         acc.add(c, idx::TROPISM + 24 + distance(sq, their_king) as usize, 1);
         // Deep in the enemy half where no enemy pawn can ever chase her away.
-        if sq.relative_rank(c) >= 4 && ATTACK_SPAN[c.index()][sq.index()] & their_pawns.0 == 0 {
+        if sq.relative_rank(c) >= 4 && !their_reach.contains(sq) {
             acc.add(c, idx::QUEEN_INFILTRATION, 1);
         }
         king_zone(acc, c, Role::Queen, att & zone, &mut maps.danger[c.index()]);
@@ -595,9 +597,7 @@ fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMa
     }
     // Squares from which a knight or a slider would hit their single queen next move: empty or
     // enemy-held, no enemy pawn guard, and for a slider (the queen sees its own line) held twice.
-    let their_queens = pos.pieces(them, Role::Queen);
-    if their_queens.count() == 1 {
-        let q = their_queens.into_iter().next().expect("one queen");
+    if let Some(q) = pos.pieces(them, Role::Queen).single() {
         let occ = pos.occupied();
         let base = !pos.by_color(c) & !maps.by[th][Role::Pawn.index()];
         let knight = maps.by[us][Role::Knight.index()]

@@ -121,7 +121,7 @@ fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
         }
         let phalanx = ADJACENT_FILES[file] & Bitboard::rank(sq.rank()).0 & own.0 != 0;
         // The own pawns defending this one: those on the squares an enemy pawn here would hit.
-        let supporters = (pawn_attacks_of(Bitboard(1 << s), !c) & own).count();
+        let supporters = (pawn_attacks_of(Bitboard::from_square(sq), !c) & own).count();
         let mut weak = isolated;
         if phalanx || supporters > 0 {
             acc.add(c, idx::CONNECTED + rank, 1);
