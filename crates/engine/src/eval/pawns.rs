@@ -99,13 +99,14 @@ fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
         let rank = sq.relative_rank(c) as usize;
         let file = sq.file() as usize;
         let opposed = FRONT_SPAN[c.index()][s] & theirs.0 != 0;
-        if PASSED_SPAN[c.index()][s] & theirs.0 == 0 && FRONT_SPAN[c.index()][s] & own.0 == 0 {
+        // An own pawn ahead on the file: this one is the rear of a doubled pair.
+        let doubled = FRONT_SPAN[c.index()][s] & own.0 != 0;
+        if PASSED_SPAN[c.index()][s] & theirs.0 == 0 && !doubled {
             passed = passed.with(sq);
             acc.add(c, idx::PASSED + rank, 1);
             acc.add(c, idx::PASSED_FILE + file.min(7 - file), 1);
         }
         let isolated = ADJACENT_FILES[file] & own.0 == 0;
-        let doubled = FRONT_SPAN[c.index()][s] & own.0 != 0;
         if isolated {
             acc.add(c, idx::ISOLATED, 1);
         }
