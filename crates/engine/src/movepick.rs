@@ -126,13 +126,11 @@ impl MovePicker {
         if self.cur >= len {
             return None;
         }
-        let scores = self.scores.as_slice();
-        let mut best = self.cur;
-        for i in self.cur + 1..len {
-            if scores[i] > scores[best] {
-                best = i;
-            }
-        }
+        // Two passes that vectorise, rather than one whose every step waits on a compare: the
+        // highest score, then the first move that has it (as the one-pass scan picks).
+        let rest = &self.scores.as_slice()[self.cur..len];
+        let top = rest.iter().fold(i32::MIN, |a, &s| a.max(s));
+        let best = self.cur + rest.iter().position(|&s| s == top).unwrap_or(0);
         self.list.swap(self.cur, best);
         self.scores.swap(self.cur, best);
         let m = self.list.get(self.cur);
