@@ -371,6 +371,35 @@ def test_sflabel():
         assert int(c[2]) == round(int(b[2]) * a), (before, after)
 
 
+def test_sfrelabel():
+    """sfrelabel.py replaces the scores of `vidle-tune gen` lines with the reference's, in
+    White's view, keeps the results, skips malformed lines, and stops cleanly at --deadline."""
+    gen = write("gen.txt", "\n".join([
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 | 12 | 1.0",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | -5 | 0.5",
+        "not a position | x | 1.0",
+        "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1 | 150 | 0.0",
+        "8/8/4k3/8/8/3K4/4P3/8 b - - 0 1 | 1",   # torn last line of a stopped run
+    ]) + "\n")
+    out = os.path.join(TMP, "relabel.txt")
+    cmd = [sys.executable, os.path.join(HERE, "sfrelabel.py"), "--out", out, "--engine",
+           f"{FAKE} --name Ref --score 80", "--workers", "2", "--nodes", "10", gen]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    got = {}
+    for line in open(out).read().splitlines():
+        fen, score, result = [f.strip() for f in line.split("|")]
+        got[fen] = (int(score), result)
+    assert got == {
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2": (-80, "1.0"),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3": (80, "0.5"),
+        "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1": (80, "0.0"),
+    }, got
+    proc = subprocess.run(cmd[:-1] + ["--deadline", "0.000001", gen], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0 and open(out).read() == "", proc.stderr
+
+
 def test_restart_failure_is_fatal():
     state = os.path.join(TMP, "starts.txt")
     out, games, summary = run_match(
@@ -393,7 +422,7 @@ TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
          test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_resume,
-         test_pgn2tune, test_sflabel,
+         test_pgn2tune, test_sflabel, test_sfrelabel,
          test_restart_failure_is_fatal, test_start_failure]
 
 
