@@ -26,13 +26,13 @@ Usage:
 import argparse
 import math
 import shlex
-import multiprocessing
 import sys
 
 import chess
 import chess.engine
 
 from pgn2tune import MATE_CP, read_games
+from sfrelabel import run_shards
 
 
 def extract(paths):
@@ -155,13 +155,7 @@ def main():
         acc += len(g)
     parts = [f"{args.out}.part{i}" for i in range(w)]
     jobs = [(shards[i], shlex.split(args.engine), args.nodes, args.hash, parts[i]) for i in range(w)]
-    with multiprocessing.Pool(w) as pool:
-        counts = pool.map(label, jobs)
-    with open(args.out, "w") as out:
-        for p in parts:
-            with open(p) as fh:
-                out.write(fh.read())
-    print(f"wrote {sum(counts)} positions to {args.out}", file=sys.stderr)
+    run_shards(label, jobs, parts, args.out)
 
 
 if __name__ == "__main__":

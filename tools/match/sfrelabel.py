@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 
+# As `pgn2tune.MATE_CP` and `gen`; not imported, since pgn2tune needs python-chess.
 MATE_CP = 3000
 
 
@@ -115,6 +116,19 @@ def work(job):
     return n
 
 
+def run_shards(func, jobs, parts, out_path):
+    """Runs `func` on each job in its own process; each job writes the file of the same index
+    in `parts`, which are then joined into `out_path` in order. `func` returns the lines it
+    wrote. Shared with `sflabel.py` (this module needs no python-chess, so both can import it)."""
+    with multiprocessing.Pool(len(jobs)) as pool:
+        counts = pool.map(func, jobs)
+    with open(out_path, "w") as out:
+        for p in parts:
+            with open(p) as fh:
+                out.write(fh.read())
+    print(f"wrote {sum(counts)} positions to {out_path}", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("inputs", nargs="+")
@@ -133,13 +147,7 @@ def main():
     # all of them alike.
     parts = [f"{args.out}.part{i}" for i in range(w)]
     jobs = [(rows[i::w], shlex.split(args.engine), args.nodes, args.hash, deadline, parts[i]) for i in range(w)]
-    with multiprocessing.Pool(w) as pool:
-        counts = pool.map(work, jobs)
-    with open(args.out, "w") as out:
-        for p in parts:
-            with open(p) as fh:
-                out.write(fh.read())
-    print(f"wrote {sum(counts)} positions to {args.out}", file=sys.stderr)
+    run_shards(work, jobs, parts, args.out)
 
 
 if __name__ == "__main__":
