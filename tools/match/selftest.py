@@ -400,6 +400,40 @@ def test_sfrelabel():
     assert proc.returncode == 0 and open(out).read() == "", proc.stderr
 
 
+def test_pgnstats():
+    """pgnstats.py reads the engines' comments back: time and depth by stage, and where
+    the loser still thought it was fine while the winner already saw a win."""
+    pgn = write("stats.pgn", "\n".join([
+        '[White "Vidle"]', '[Black "B"]', '[Result "0-1"]', '',
+        '1. e4 { book } e5 { +0.10/8 0.300s } 2. Nf3 { -0.30/11 0.500s } '
+        'Nc6 { +1.50/9 0.300s } 3. Bc4 { -2.00/12 0.100s } Nf6 { +3.00/9 0.100s } 0-1', '',
+        # Vidle already knew it was lost when B's score passed +1: not counted.
+        '[White "B"]', '[Black "Vidle"]', '[Result "1-0"]', '',
+        '1. d4 { +0.20/9 0.200s } d5 { -0.90/10 0.400s } 2. c4 { +1.20/9 0.200s } 1-0', '',
+        # Vidle won: not counted.
+        '[White "B"]', '[Black "Vidle"]', '[Result "0-1"]', '',
+        '1. f3 { +2.00/9 0.200s } e5 { +0.50/10 0.400s } 0-1', '']))
+    tool = os.path.join(HERE, "pgnstats.py")
+    proc = subprocess.run([sys.executable, tool, "times", pgn],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    rows = {" ".join(line.split()[:3]): line.split() for line in proc.stdout.splitlines()}
+    # Vidle: 0.5, 0.1, 0.4, 0.4 seconds at depths 11, 12, 10, 10 (the book move skipped).
+    assert rows["Vidle moves 1-20"][3:] == ["4", "moves", "0.350", "s", "depth", "10.8"], rows
+    assert rows["B moves 1-20"][3] == "6", rows
+    epd = os.path.join(TMP, "stats.epd")
+    proc = subprocess.run([sys.executable, tool, "misjudged", "--engine", "Vidle",
+                           "--epd", epd, pgn], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("1 lost games"), proc.stdout
+    found = open(epd).read().splitlines()
+    board = chess.Board()
+    board.push_san("e4")
+    board.push_san("e5")
+    assert found == [" ".join(board.fen().split()[:4])
+                     + ' c0 "move 2 Nf3, Vidle -0.30, winner +1.50";'], found
+
+
 def test_restart_failure_is_fatal():
     state = os.path.join(TMP, "starts.txt")
     out, games, summary = run_match(
@@ -422,7 +456,7 @@ TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
          test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_resume,
-         test_pgn2tune, test_sflabel, test_sfrelabel,
+         test_pgn2tune, test_sflabel, test_sfrelabel, test_pgnstats,
          test_restart_failure_is_fatal, test_start_failure]
 
 
