@@ -20,12 +20,12 @@ Mate scores count as +-99 pawns.  Games without such comments add nothing.
 
 import argparse
 import collections
-import gzip
 import re
 import sys
 
 import chess
-import chess.pgn
+
+from pgn2tune import read_games
 
 COMMENT = re.compile(r"([+-]?M?\d+(?:\.\d+)?)/(\d+)(?:\s+([\d.]+)s)?")
 STAGES = ((20, "moves 1-20"), (40, "moves 21-40"), (60, "moves 41-60"), (10**9, "moves 61+"))
@@ -49,21 +49,10 @@ def parse_comment(text: str):
     return score, int(m.group(2)), secs
 
 
-def games(paths):
-    for path in paths:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", encoding="utf-8", errors="replace") as fh:
-            while True:
-                game = chess.pgn.read_game(fh)
-                if game is None:
-                    break
-                yield game
-
-
 def times(paths):
     """{(engine, stage): [moves, seconds, depth sum]}"""
     acc = collections.defaultdict(lambda: [0, 0.0, 0])
-    for game in games(paths):
+    for game, _ in read_games(paths):
         board = game.board()
         for node in game.mainline():
             mover = game.headers.get("White" if board.turn else "Black", "?")
@@ -82,7 +71,7 @@ def times(paths):
 def misjudged(paths, engine: str, winner_above: float, loser_above: float):
     """[(fullmove, winner's score, engine's score, FEN before engine's move, its SAN)]"""
     found = []
-    for game in games(paths):
+    for game, _ in read_games(paths):
         white, black = game.headers.get("White", ""), game.headers.get("Black", "")
         result = game.headers.get("Result", "*")
         if engine not in (white, black) or result not in ("1-0", "0-1"):
