@@ -12,6 +12,7 @@
 //! let result = engine.search_blocking(&game, SearchLimits { depth: Some(3), ..Default::default() });
 //! assert!(result.best.is_some());
 //! ```
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
 mod eval;

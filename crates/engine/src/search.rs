@@ -983,6 +983,7 @@ impl Worker {
                 }
             }
             let child = pos.played(m);
+            ctx.tt.prefetch(child.key());
             let check = pos.gives_check(m);
             self.push(pos, &child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
             let score = -self.qsearch::<PV>(ctx, &child, -beta, -alpha, ply + 1);

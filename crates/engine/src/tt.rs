@@ -19,7 +19,7 @@
 //! the bucket count); the check is the whole key. Threads write the two words without locks;
 //! a torn write (words from two different stores) fails the `check ^ data == key` test and is
 //! seen as a miss, which is the lockless hashing scheme of Hyatt and Mann. All accesses are
-//! atomic (relaxed), so there is no data race and no `unsafe`.
+//! atomic (relaxed), so there is no data race; the one `unsafe` is the prefetch hint.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use vidle_core::Move;
@@ -174,10 +174,24 @@ impl Tt {
     }
 
     /// Hints the CPU to load the bucket of `key` (called right after making a move).
+    ///
+    /// On x86-64 this is the `prefetcht0` instruction, which retires at once. The portable
+    /// fallback is a plain read: it also starts the cache miss early, but a load cannot retire
+    /// before its data arrives, so a miss to memory holds up every instruction behind it once
+    /// the reorder buffer is full (the profile of `vidle bench` charged that wait with a fifth
+    /// of the search's time).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        // A plain read is the portable prefetch: it starts the cache miss early.
-        let _ = self.bucket(key).entries[0].check.load(Relaxed);
+        let bucket = self.bucket(key);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch is only a hint: it never faults and changes no memory, and
+            // the pointer is to a live bucket of this table besides.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket.entries[0].check.load(Relaxed);
     }
 
     /// The entry for `key`, if stored.
