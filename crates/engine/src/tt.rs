@@ -1,6 +1,6 @@
 //! The shared transposition table: fixed-size buckets of lock-free entries.
 //!
-//! Layout. The table is a `Vec<Bucket>`; a bucket is one 64-byte cache line holding four
+//! Layout. The table is an array of buckets (in memory advised for huge pages); a bucket is one 64-byte cache line holding four
 //! entries of two `AtomicU64` words each:
 //!
 //! ```text
@@ -19,7 +19,8 @@
 //! the bucket count); the check is the whole key. Threads write the two words without locks;
 //! a torn write (words from two different stores) fails the `check ^ data == key` test and is
 //! seen as a miss, which is the lockless hashing scheme of Hyatt and Mann. All accesses are
-//! atomic (relaxed), so there is no data race; the one `unsafe` is the prefetch hint.
+//! atomic (relaxed), so there is no data race; the two `unsafe` blocks are the prefetch hint
+//! and the view of the table's memory as buckets.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use vidle_core::Move;
@@ -121,8 +122,52 @@ fn depth_of(data: u64) -> i32 {
 
 /// The transposition table, shared by all search threads.
 pub struct Tt {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     generation: AtomicU8,
+}
+
+/// Transparent huge pages are this large on x86-64 and most arm64 kernels.
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
+/// The bucket array, in anonymous memory aligned to [`HUGE_PAGE`] and advised to use
+/// transparent huge pages (where the kernel has them on `madvise`, as most distributions ship
+/// it). The table is read at random, so with 4 KiB pages nearly every probe of a table larger
+/// than the TLB reaches also waits for a page walk.
+struct Buckets {
+    slice: &'static [Bucket],
+    /// Owns the memory `slice` points into; never touched otherwise, dropped with it.
+    _map: memmap2::MmapMut,
+}
+
+impl Buckets {
+    /// `n` empty buckets (zero bytes are empty entries).
+    fn new(n: usize) -> std::io::Result<Buckets> {
+        let bytes = n.max(1) * std::mem::size_of::<Bucket>();
+        // One huge page more, so that the array can start on a huge-page boundary; the pages
+        // before and after it are never touched, so they take no memory.
+        let mut map = memmap2::MmapMut::map_anon(bytes + HUGE_PAGE)?;
+        let offset = (HUGE_PAGE - map.as_ptr() as usize % HUGE_PAGE) % HUGE_PAGE;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise_range(memmap2::Advice::HugePage, offset, bytes); // only a hint
+        // SAFETY: `offset + bytes` lies within the mapping; the start is 2 MiB aligned (more
+        // than `Bucket`'s 64); the memory is zero-filled, and all-zero words are valid
+        // `AtomicU64`s (an empty entry); the pointer comes from `as_mut_ptr`, so writes through
+        // the atomics are allowed; the mapping does not move when `MmapMut` moves and lives
+        // exactly as long as this struct, which lends `slice` out only for its own lifetime.
+        let slice = unsafe {
+            std::slice::from_raw_parts(map.as_mut_ptr().add(offset).cast::<Bucket>(), n.max(1))
+        };
+        Ok(Buckets { slice, _map: map })
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    #[inline]
+    fn deref(&self) -> &[Bucket] {
+        self.slice
+    }
 }
 
 impl Tt {
@@ -131,7 +176,7 @@ impl Tt {
     pub fn new(mb: usize) -> Tt {
         // Without the memory asked for, a one-bucket table still plays (badly) instead of aborting.
         Tt::try_new(mb).unwrap_or_else(|_| Tt {
-            buckets: vec![Bucket::default()],
+            buckets: Buckets::new(1).expect("memory for one bucket"),
             generation: AtomicU8::new(0),
         })
     }
@@ -143,16 +188,14 @@ impl Tt {
     /// The memory could not be reserved.
     pub fn try_new(mb: usize) -> Result<Tt, String> {
         let n = (mb.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(n).map_err(|e| format!("cannot allocate {mb} MB: {e}"))?;
-        buckets.resize_with(n, Bucket::default);
+        let buckets = Buckets::new(n).map_err(|e| format!("cannot allocate {mb} MB: {e}"))?;
         Ok(Tt { buckets, generation: AtomicU8::new(0) })
     }
 
     /// Empties every entry. Must not run concurrently with a search (it would still be sound,
     /// only useless).
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             for e in &b.entries {
                 e.check.store(0, Relaxed);
                 e.data.store(0, Relaxed);
