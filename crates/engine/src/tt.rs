@@ -189,7 +189,11 @@ impl Tt {
     pub fn try_new(mb: usize) -> Result<Tt, String> {
         let n = (mb.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Bucket>()).max(1);
         let buckets = Buckets::new(n).map_err(|e| format!("cannot allocate {mb} MB: {e}"))?;
-        Ok(Tt { buckets, generation: AtomicU8::new(0) })
+        let tt = Tt { buckets, generation: AtomicU8::new(0) };
+        // The mapping is lazy: writing every entry now makes the kernel supply (and zero) the
+        // pages here rather than in the middle of the first search.
+        tt.clear();
+        Ok(tt)
     }
 
     /// Empties every entry. Must not run concurrently with a search (it would still be sound,
