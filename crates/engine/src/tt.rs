@@ -142,10 +142,12 @@ struct Buckets {
 impl Buckets {
     /// `n` empty buckets (zero bytes are empty entries).
     fn new(n: usize) -> std::io::Result<Buckets> {
-        let bytes = n.max(1) * std::mem::size_of::<Bucket>();
+        let too_big = || std::io::Error::other("more than the address space");
+        let bytes = n.max(1).checked_mul(std::mem::size_of::<Bucket>()).ok_or_else(too_big)?;
         // One huge page more, so that the array can start on a huge-page boundary; the pages
         // before and after it are never touched, so they take no memory.
-        let mut map = memmap2::MmapMut::map_anon(bytes + HUGE_PAGE)?;
+        let mut map =
+            memmap2::MmapMut::map_anon(bytes.checked_add(HUGE_PAGE).ok_or_else(too_big)?)?;
         let offset = (HUGE_PAGE - map.as_ptr() as usize % HUGE_PAGE) % HUGE_PAGE;
         #[cfg(target_os = "linux")]
         let _ = map.advise_range(memmap2::Advice::HugePage, offset, bytes); // only a hint
@@ -350,7 +352,22 @@ mod tests {
     #[test]
     fn impossible_sizes_are_errors_not_aborts() {
         assert!(Tt::try_new(usize::MAX / 1024).is_err());
+        // Sizes whose byte count (or that plus the alignment slack) overflows a usize.
+        assert!(Buckets::new(usize::MAX / 64 + 1).is_err());
+        assert!(Buckets::new(usize::MAX / 64).is_err());
         assert!(Tt::try_new(1).is_ok());
+    }
+
+    #[test]
+    fn the_table_is_huge_page_aligned_and_empty() {
+        for mb in [1, 3, 16] {
+            let tt = Tt::new(mb);
+            assert_eq!(tt.buckets.len(), mb * 1024 * 1024 / 64);
+            assert_eq!(tt.buckets.as_ptr() as usize % HUGE_PAGE, 0);
+            let empty = |e: &Entry| e.check.load(Relaxed) == 0 && e.data.load(Relaxed) == 0;
+            assert!(tt.buckets.iter().all(|b| b.entries.iter().all(empty)));
+            assert_eq!(tt.probe(0x1234_5678_9abc_def0), None);
+        }
     }
 
     #[test]
