@@ -1,7 +1,7 @@
 //! The shared transposition table: fixed-size buckets of lock-free entries.
 //!
-//! Layout. The table is an array of buckets (in memory advised for huge pages); a bucket is one 64-byte cache line holding four
-//! entries of two `AtomicU64` words each:
+//! Layout. The table is an array of buckets (in memory advised for huge pages); a bucket is
+//! one 64-byte cache line holding four entries of two `AtomicU64` words each:
 //!
 //! ```text
 //! word 0: check = key ^ data         (verification: the full 64-bit Zobrist key, hidden by XOR)
@@ -227,8 +227,8 @@ impl Tt {
     /// On x86-64 this is the `prefetcht0` instruction, which retires at once. The portable
     /// fallback is a plain read: it also starts the cache miss early, but a load cannot retire
     /// before its data arrives, so a miss to memory holds up every instruction behind it once
-    /// the reorder buffer is full (the profile of `vidle bench` charged that wait with a fifth
-    /// of the search's time).
+    /// the reorder buffer is full (the profile of `vidle bench` charged that wait with about a
+    /// sixth of the samples).
     #[inline]
     pub fn prefetch(&self, key: u64) {
         let bucket = self.bucket(key);
