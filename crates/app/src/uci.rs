@@ -117,6 +117,11 @@ impl<W: Write + Send + 'static> Uci<W> {
                 text.push_str(&format!("\nKey: {:016x}", pos.key()));
                 self.say(&text)?;
             }
+            "params" => {
+                for (name, value) in self.engine.search_params() {
+                    self.say(&format!("info string param {name} {value}"))?;
+                }
+            }
             "eval" => self.say(&vidle_engine::eval_text(self.game.position()))?,
             "bench" => {
                 if self.engine.is_searching() {
@@ -520,6 +525,35 @@ mod tests {
         assert!(out.contains("info string error: go:"), "{out}");
         assert!(out.contains("info string error: setoption: Hash"), "{out}");
         assert!(out.contains("unknown option 'Nonsense'"), "{out}");
+    }
+
+    #[test]
+    fn hidden_tuning_options_change_the_search_and_are_not_listed() {
+        let out = run(&["uci", "params"]);
+        assert!(out.contains("info string param rfp_margin 80"), "{out}");
+        assert!(!out.contains("option name rfp_margin"), "{out}");
+        // A changed parameter changes the tree: a fixed-depth search counts other nodes.
+        let nodes = |extra: &[&str]| {
+            let mut lines = vec!["position startpos moves e2e4 e7e5 g1f3"];
+            lines.extend_from_slice(extra);
+            lines.push("go depth 9");
+            let out = run(&lines);
+            let last = out.lines().rfind(|l| l.contains(" nodes ")).unwrap().to_string();
+            let at = last.split_whitespace().position(|w| w == "nodes").unwrap();
+            last.split_whitespace().nth(at + 1).unwrap().parse::<u64>().unwrap()
+        };
+        let base = nodes(&[]);
+        assert_eq!(nodes(&[]), base, "the search is deterministic");
+        assert_ne!(nodes(&["setoption name LMR_DIVISOR_X100 value 150"]), base);
+        let out = run(&[
+            "setoption name rfp_margin value 95",
+            "setoption name rfp_margin value ninety",
+            "setoption name rfp_margin",
+            "params",
+        ]);
+        assert!(out.contains("info string param rfp_margin 95"), "{out}");
+        assert!(out.contains("rfp_margin: 'ninety' is not a number"), "{out}");
+        assert!(out.contains("rfp_margin: '' is not a number"), "{out}");
     }
 
     #[test]

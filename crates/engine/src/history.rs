@@ -10,7 +10,7 @@
 //! (after the moves one, two and four plies before it, all read from one shared table, as
 //! Stockfish does); each entry saturates at ±`history_max`, so the sum stays within ±4 × that.
 
-use crate::params::PARAMS;
+use crate::params::{PARAMS, SearchParams};
 use crate::score::MAX_PLY;
 use vidle_core::{Bitboard, Color, Move, Piece, Role};
 
@@ -44,8 +44,8 @@ fn piece_to(p: Piece, m: Move) -> usize {
 
 /// A history update for a move searched at `depth`: deeper searches teach more.
 #[inline]
-pub fn bonus(depth: i32) -> i32 {
-    (PARAMS.history_bonus_per_depth * depth).min(PARAMS.history_bonus_max)
+pub fn bonus(p: &SearchParams, depth: i32) -> i32 {
+    (p.history_bonus_per_depth * depth).min(p.history_bonus_max)
 }
 
 /// Adds `delta` with "gravity": entries saturate towards ±`history_max`, so old lessons fade
@@ -304,12 +304,12 @@ mod tests {
         let mut h = History::default();
         let m = Move::normal(Square::E1, Square::E8);
         for _ in 0..1000 {
-            h.update_quiet(Color::White, m, Bitboard::EMPTY, bonus(20));
+            h.update_quiet(Color::White, m, Bitboard::EMPTY, bonus(&PARAMS, 20));
         }
         let v = h.quiet(Color::White, m, Bitboard::EMPTY);
         assert!(v > 0 && v <= PARAMS.history_max, "{v}");
         for _ in 0..1000 {
-            h.update_quiet(Color::White, m, Bitboard::EMPTY, -bonus(20));
+            h.update_quiet(Color::White, m, Bitboard::EMPTY, -bonus(&PARAMS, 20));
         }
         assert!(h.quiet(Color::White, m, Bitboard::EMPTY) >= -PARAMS.history_max);
         assert!(h.quiet(Color::White, m, Bitboard::EMPTY) < 0);
@@ -341,7 +341,13 @@ mod tests {
         let m = Move::normal(Square::G1, sq("f3"));
         let after_e5 = [Some((pawn, Move::normal(sq("e7"), sq("e5")))), None, None];
         let after_d5 = [Some((pawn, Move::normal(sq("d7"), sq("d5")))), None, None];
-        h.update_quiet_all(Color::White, knight, (m, Bitboard::EMPTY), &after_e5, bonus(8));
+        h.update_quiet_all(
+            Color::White,
+            knight,
+            (m, Bitboard::EMPTY),
+            &after_e5,
+            bonus(&PARAMS, 8),
+        );
         let butterfly = h.quiet(Color::White, m, Bitboard::EMPTY);
         assert!(butterfly > 0);
         // The continuation entry adds to the butterfly entry only after the move it was learnt
@@ -358,7 +364,7 @@ mod tests {
         assert_eq!(h.quiet_score(Color::White, knight, m, &e5_four_back, Bitboard::EMPTY), with_e5);
         // An update through every slot counts the shared entry once per slot.
         let both = [after_e5[0], None, after_e5[0]];
-        h.update_quiet_all(Color::White, knight, (m, Bitboard::EMPTY), &both, bonus(8));
+        h.update_quiet_all(Color::White, knight, (m, Bitboard::EMPTY), &both, bonus(&PARAMS, 8));
         assert!(
             h.quiet_score(Color::White, knight, m, &both, Bitboard::EMPTY)
                 > 2 * with_e5 - butterfly
@@ -426,7 +432,7 @@ mod tests {
         let mut h = History::default();
         let rook = Piece::new(Color::Black, Role::Rook);
         let m = Move::normal(Square::A8, Square::A1);
-        h.update_capture(rook, m, Some(Role::Knight), -bonus(5));
+        h.update_capture(rook, m, Some(Role::Knight), -bonus(&PARAMS, 5));
         assert!(h.capture(rook, m, Some(Role::Knight)) < 0);
         assert_eq!(h.capture(rook, m, Some(Role::Bishop)), 0);
         assert_eq!(h.capture(rook, m, None), 0);

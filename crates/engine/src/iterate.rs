@@ -1,7 +1,6 @@
 //! Iterative deepening with aspiration windows, MultiPV, and the stopping rules between
 //! iterations (soft time limit scaled by best-move stability, depth, mate limits).
 
-use crate::params::PARAMS;
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, to_public};
 use crate::search::{Ctx, Worker};
 use crate::{Bound, SearchEvent, SearchInfo};
@@ -195,8 +194,8 @@ impl Worker {
         prev: i32,
         pv_idx: usize,
     ) -> i32 {
-        let mut delta = PARAMS.asp_initial_window;
-        let (mut alpha, mut beta) = if depth >= PARAMS.asp_min_depth && prev.abs() < MATE_BOUND {
+        let mut delta = self.p.asp_initial_window;
+        let (mut alpha, mut beta) = if depth >= self.p.asp_min_depth && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
         } else {
             (-INFINITY, INFINITY)
@@ -225,7 +224,7 @@ impl Worker {
                 let info = self.info(ctx, depth, pv_idx, score, bound, pv);
                 ctx.emit(SearchEvent::Info(info));
             }
-            delta = delta * PARAMS.asp_growth_x16 / 16;
+            delta = delta * self.p.asp_growth_x16 / 16;
         }
     }
 

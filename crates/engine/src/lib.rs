@@ -193,6 +193,8 @@ struct Settings {
     own_book: bool,
     tb_probe_depth: i32,
     use_nnue: bool,
+    /// Search parameters: `params::PARAMS` unless a hidden tuning option changed them.
+    params: params::SearchParams,
 }
 
 /// An opening book the engine consults before searching (when `OwnBook` is on). The engine
@@ -323,6 +325,7 @@ impl Engine {
             own_book: false,
             tb_probe_depth: DEFAULT_TB_PROBE_DEPTH as i32,
             use_nnue: false,
+            params: params::PARAMS,
         };
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -470,9 +473,25 @@ impl Engine {
                     .ok_or_else(|| "BookFile: no book support built in".to_string())?;
                 self.book = Some(loader(value.trim())?);
             }
-            _ => return Err(format!("unknown option '{}'", name.trim())),
+            other => {
+                // The hidden tuning options: one per search parameter (see `params`).
+                let Some(slot) = self.settings.params.field_mut(other) else {
+                    return Err(format!("unknown option '{}'", name.trim()));
+                };
+                *slot = spin(-1_000_000, 1_000_000)? as i32;
+            }
         }
         Ok(())
+    }
+
+    /// The search parameters now in force, by name: the hidden tuning options and their
+    /// values (the UCI command `params` prints them).
+    pub fn search_params(&self) -> Vec<(&'static str, i32)> {
+        let mut p = self.settings.params;
+        params::SearchParams::TUNABLE
+            .iter()
+            .map(|&n| (n, p.field_mut(n).map_or(0, |v| *v)))
+            .collect()
     }
 
     /// Whether Chess960 castling notation was requested (`UCI_Chess960`).
@@ -642,6 +661,7 @@ impl Engine {
             tablebase: self.tablebase.clone().filter(|tb| tb.max_pieces() > 0),
             tb_probe_depth: self.settings.tb_probe_depth,
             use_nnue: self.settings.use_nnue,
+            params: self.settings.params,
         };
         let threads = self.settings.threads;
         self.handle = Some(std::thread::spawn(move || smp::run(job, workers, threads, on_event)));

@@ -6,13 +6,12 @@ use crate::eval::{self, pawns::PawnTable};
 use crate::history::{Conts, CorrKeys, History, bonus};
 use crate::movepick::{MovePicker, is_noisy};
 use crate::nnue::AccStack;
-use crate::params::PARAMS;
+use crate::params::{PARAMS, SearchParams};
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
 use crate::see::{see_ge, value};
 use crate::threats::attacked_by_them;
 use crate::time::TimeManager;
 use crate::tt::{Bound, Tt, TtHit};
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use vidle_core::{Bitboard, Move, MoveList, Piece, Position, Role};
 
@@ -25,18 +24,18 @@ const MAX_QUIETS_TRIED: usize = 64;
 /// Noisy moves remembered per node for capture-history maluses.
 const MAX_NOISY_TRIED: usize = 32;
 
-/// Late-move reduction by depth and move number, from [`PARAMS`].
-static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
-    let mut t = [[0; 64]; 64];
+/// Late-move reductions by depth and move number for the parameters `p`.
+fn lmr_table(p: &SearchParams) -> Box<[[i32; 64]; 64]> {
+    let mut t = Box::new([[0; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            let x = PARAMS.lmr_base_x100 as f64 / 100.0
-                + (d as f64).ln() * (m as f64).ln() / (PARAMS.lmr_divisor_x100 as f64 / 100.0);
+            let x = p.lmr_base_x100 as f64 / 100.0
+                + (d as f64).ln() * (m as f64).ln() / (p.lmr_divisor_x100 as f64 / 100.0);
             *r = x as i32;
         }
     }
     t
-});
+}
 
 /// Everything a search thread shares with the others or reads from its job.
 pub struct Ctx<'a> {
@@ -84,6 +83,10 @@ impl Ctx<'_> {
 
 /// Per-thread search state. Histories survive between searches of one game.
 pub struct Worker {
+    /// The search parameters of this search (the engine's, set by `prepare`).
+    pub p: SearchParams,
+    /// Late-move reductions by depth and move number, from `p`.
+    lmr: Box<[[i32; 64]; 64]>,
     pub history: History,
     pub pawns: PawnTable,
     pub nodes: u64,
@@ -169,6 +172,8 @@ const NO_EVAL: i32 = -INFINITY;
 impl Worker {
     pub fn boxed() -> Box<Worker> {
         Box::new(Worker {
+            p: PARAMS,
+            lmr: lmr_table(&PARAMS),
             history: History::default(),
             pawns: PawnTable::default(),
             nodes: 0,
@@ -202,8 +207,12 @@ impl Worker {
     }
 
     /// Prepares a search from `root` with game history `game_keys` (oldest first, the root's
-    /// own key last).
-    pub fn prepare(&mut self, game_keys: &[u64], root_moves: &MoveList) {
+    /// own key last) and search parameters `params`.
+    pub fn prepare(&mut self, game_keys: &[u64], root_moves: &MoveList, params: &SearchParams) {
+        if self.p != *params {
+            self.p = *params;
+            self.lmr = lmr_table(params);
+        }
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
@@ -443,9 +452,9 @@ impl Worker {
         if !PV && !in_check && excluded.is_none() {
             // Step 5a. Razoring: so far below alpha at low depth that only a capture could
             // help; when quiescence agrees, the node fails low.
-            if depth <= PARAMS.razor_max_depth
+            if depth <= self.p.razor_max_depth
                 && alpha.abs() < MATE_BOUND
-                && eval + PARAMS.razor_margin_per_depth * depth < alpha
+                && eval + self.p.razor_margin_per_depth * depth < alpha
             {
                 let s = self.qsearch::<false>(ctx, pos, alpha - 1, alpha, ply);
                 if self.stopped {
@@ -456,25 +465,25 @@ impl Worker {
                 }
             }
             // Step 5b. Reverse futility pruning: far above beta, a quiet move will not drop it.
-            if depth <= PARAMS.rfp_max_depth
+            if depth <= self.p.rfp_max_depth
                 && eval.abs() < MATE_BOUND
-                && eval - PARAMS.rfp_margin * depth + PARAMS.rfp_improving_margin * improving as i32
+                && eval - self.p.rfp_margin * depth + self.p.rfp_improving_margin * improving as i32
                     >= beta
             {
                 return eval;
             }
             // Step 6. Null move pruning: if passing still fails high, a real move will too.
             // Not with pawns only (zugzwang), nor twice in a row.
-            if depth >= PARAMS.nmp_min_depth
+            if depth >= self.p.nmp_min_depth
                 && eval >= beta
                 && static_eval >= beta
                 && self.moved[ply].is_some()
                 && beta.abs() < MATE_BOUND
                 && pos.has_non_pawn_material(pos.turn())
             {
-                let r = PARAMS.nmp_base_reduction
-                    + depth / PARAMS.nmp_depth_divisor
-                    + ((eval - beta) / PARAMS.nmp_eval_divisor).min(PARAMS.nmp_max_eval_reduction);
+                let r = self.p.nmp_base_reduction
+                    + depth / self.p.nmp_depth_divisor
+                    + ((eval - beta) / self.p.nmp_eval_divisor).min(self.p.nmp_max_eval_reduction);
                 let mut child = *pos;
                 child.play_null();
                 // Passing cannot put the opponent in check: the position was legal.
@@ -499,10 +508,10 @@ impl Worker {
             // Step 6b. ProbCut: a capture that beats beta by a margin in quiescence and then in
             // a reduced search is taken to beat beta at full depth too. Skipped when the TT
             // already says, from enough depth, that nothing reaches that bound.
-            let pc_beta = beta + PARAMS.probcut_margin;
+            let pc_beta = beta + self.p.probcut_margin;
             // The depth a ProbCut result stands for (its search was this deep from the child).
-            let pc_depth = depth - PARAMS.probcut_reduction + 1;
-            if depth >= PARAMS.probcut_min_depth
+            let pc_depth = depth - self.p.probcut_reduction + 1;
+            if depth >= self.p.probcut_min_depth
                 && beta.abs() < MATE_BOUND
                 && !matches!((hit, tt_score), (Some(h), Some(s))
                     if h.depth >= pc_depth && s < pc_beta)
@@ -525,7 +534,7 @@ impl Worker {
                             &child,
                             -pc_beta,
                             -pc_beta + 1,
-                            depth - PARAMS.probcut_reduction,
+                            depth - self.p.probcut_reduction,
                             ply + 1,
                             !cut_node,
                         );
@@ -545,7 +554,7 @@ impl Worker {
 
         // Step 7. Internal iterative reduction: without a TT move this node was not searched
         // before; search it shallower rather than spend full depth on poor ordering.
-        if depth >= PARAMS.iir_min_depth && tt_move.is_none() && (PV || cut_node) {
+        if depth >= self.p.iir_min_depth && tt_move.is_none() && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -569,8 +578,8 @@ impl Worker {
         let mut noisy_tried: [Option<(Piece, Move, Option<Role>)>; MAX_NOISY_TRIED] =
             [None; MAX_NOISY_TRIED];
         let mut n_noisy = 0;
-        let lmp_limit = (PARAMS.lmp_base + depth * depth)
-            / if improving { PARAMS.lmp_improving_divisor } else { PARAMS.lmp_divisor };
+        let lmp_limit = (self.p.lmp_base + depth * depth)
+            / if improving { self.p.lmp_improving_divisor } else { self.p.lmp_divisor };
 
         while let Some(m) = picker.next(pos, &self.history) {
             if root {
@@ -593,24 +602,24 @@ impl Worker {
 
             // Step 9. Pruning of late or losing moves, once a move that does not lose is known.
             if !root && best_score > -MATE_BOUND && pos.has_non_pawn_material(us) {
-                if quiet && moves_searched >= lmp_limit && depth <= PARAMS.lmp_max_depth {
+                if quiet && moves_searched >= lmp_limit && depth <= self.p.lmp_max_depth {
                     picker.skip_quiets();
                     continue;
                 }
                 // History pruning: a quiet move that has failed everywhere lately.
                 if quiet
-                    && depth <= PARAMS.hist_prune_max_depth
-                    && hist < -PARAMS.hist_prune_per_depth * depth
+                    && depth <= self.p.hist_prune_max_depth
+                    && hist < -self.p.hist_prune_per_depth * depth
                     && !killers.contains(&Some(m))
                     && counter != Some(m)
                 {
                     continue;
                 }
                 let see_margin = if quiet {
-                    (depth <= PARAMS.see_quiet_max_depth)
-                        .then(|| -PARAMS.see_quiet_per_depth * depth)
+                    (depth <= self.p.see_quiet_max_depth)
+                        .then(|| -self.p.see_quiet_per_depth * depth)
                 } else {
-                    Some(-PARAMS.see_noisy_per_depth_sq * depth * depth)
+                    Some(-self.p.see_noisy_per_depth_sq * depth * depth)
                 };
                 if let Some(margin) = see_margin
                     && !see_ge(pos, m, margin)
@@ -630,8 +639,8 @@ impl Worker {
                 && !in_check
                 && !gives_check
                 && best_score > -MATE_BOUND
-                && depth <= PARAMS.fp_max_depth
-                && static_eval + PARAMS.fp_base + PARAMS.fp_per_depth * depth <= alpha
+                && depth <= self.p.fp_max_depth
+                && static_eval + self.p.fp_base + self.p.fp_per_depth * depth <= alpha
             {
                 picker.skip_quiets();
                 continue;
@@ -641,7 +650,7 @@ impl Worker {
             // tree) and the only legal reply to a check.
             let mut extension = 0;
             if (gives_check || single_reply)
-                && (ply as i32) < PARAMS.max_check_extension_ply_factor * (depth + ply as i32)
+                && (ply as i32) < self.p.max_check_extension_ply_factor * (depth + ply as i32)
             {
                 extension = 1;
             }
@@ -655,14 +664,14 @@ impl Worker {
                 && extension == 0
                 && excluded.is_none()
                 && Some(m) == tt_move
-                && depth >= PARAMS.se_min_depth
+                && depth >= self.p.se_min_depth
                 && let (Some(h), Some(tts)) = (hit, tt_score)
-                && h.depth >= depth - PARAMS.se_tt_depth_margin
+                && h.depth >= depth - self.p.se_tt_depth_margin
                 && h.bound != Bound::Upper
                 && tts.abs() < MATE_BOUND
                 && (ply as i32) < 2 * self.root_depth
             {
-                let s_beta = tts - PARAMS.se_margin_per_depth * depth;
+                let s_beta = tts - self.p.se_margin_per_depth * depth;
                 self.excluded[ply] = Some(m);
                 let s = self.search::<false>(
                     ctx,
@@ -679,8 +688,8 @@ impl Worker {
                 }
                 if s < s_beta {
                     extension = if !PV
-                        && s < s_beta - PARAMS.se_double_margin
-                        && self.double_ext[ply] < PARAMS.se_max_double
+                        && s < s_beta - self.p.se_double_margin
+                        && self.double_ext[ply] < self.p.se_max_double
                     {
                         2
                     } else {
@@ -700,13 +709,13 @@ impl Worker {
 
             // Step 11. Late move reductions, then the PVS re-searches.
             let mut score;
-            if depth >= PARAMS.lmr_min_depth
+            if depth >= self.p.lmr_min_depth
                 && moves_searched > 1 + PV as i32
                 && (quiet || !see_ge(pos, m, 0))
             {
-                let mut r = LMR[depth.min(63) as usize][(moves_searched as usize).min(63)];
+                let mut r = self.lmr[depth.min(63) as usize][(moves_searched as usize).min(63)];
                 r += (!tt_pv) as i32 + (!improving) as i32 + cut_node as i32 + tt_noisy as i32 - 1;
-                r -= hist / PARAMS.lmr_history_divisor;
+                r -= hist / self.p.lmr_history_divisor;
                 if killers.contains(&Some(m)) || counter == Some(m) {
                     r -= 1;
                 }
@@ -720,9 +729,9 @@ impl Worker {
                     // How far the reduced result beat the best so far sets the re-search depth.
                     let deeper = score
                         > best_score
-                            + PARAMS.lmr_deeper_base
-                            + PARAMS.lmr_deeper_per_depth * new_depth;
-                    let shallower = score < best_score + PARAMS.lmr_shallower_margin;
+                            + self.p.lmr_deeper_base
+                            + self.p.lmr_deeper_per_depth * new_depth;
+                    let shallower = score < best_score + self.p.lmr_shallower_margin;
                     let full = new_depth + deeper as i32 - shallower as i32;
                     if full > reduced {
                         score = -self.search::<false>(
@@ -768,7 +777,7 @@ impl Worker {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        let b = bonus(depth);
+                        let b = bonus(&self.p, depth);
                         if quiet {
                             self.reward_quiet(
                                 ply,
@@ -817,7 +826,13 @@ impl Worker {
         {
             let parent_conts = self.conts(ply - 1);
             let parent_threats = self.threats[ply - 1];
-            self.history.update_quiet_all(!us, p, (m, parent_threats), &parent_conts, bonus(depth));
+            self.history.update_quiet_all(
+                !us,
+                p,
+                (m, parent_threats),
+                &parent_conts,
+                bonus(&self.p, depth),
+            );
         }
 
         // Step 12b. Store the result.
@@ -959,7 +974,7 @@ impl Worker {
             }
             alpha = alpha.max(best_score);
         }
-        let futility_base = static_eval + PARAMS.qs_futility_margin;
+        let futility_base = static_eval + self.p.qs_futility_margin;
 
         let (checkers, threats) = if in_check {
             (pos.checkers(), attacked_by_them(pos))

@@ -29,6 +29,8 @@ pub struct Job {
     pub tb_probe_depth: i32,
     /// Evaluate with the network (`Use NNUE`).
     pub use_nnue: bool,
+    /// The search parameters (the hidden tuning options).
+    pub params: crate::params::SearchParams,
 }
 
 /// Runs a search to its end; returns the workers (with their histories) and the result.
@@ -121,7 +123,7 @@ fn search_threads(
             let keys = &game_keys;
             s.spawn(move || {
                 let ctx = ctx_for(i + 1);
-                w.prepare(keys, allowed);
+                w.prepare(keys, allowed, &job.params);
                 let spec = IterSpec {
                     max_depth,
                     multipv: 1,
@@ -142,7 +144,7 @@ fn search_threads(
             }
         };
         let ctx = Ctx { report: Some(&report), ..ctx_for(0) };
-        w.prepare(&game_keys, allowed);
+        w.prepare(&game_keys, allowed, &job.params);
         let spec =
             IterSpec { max_depth, multipv: job.multipv, mate: job.limits.mate, first_depth: 1 };
         let r = w.iterate(&ctx, &root, allowed, &spec);
