@@ -8,6 +8,9 @@ told to crash, hang, overstep its time, play an illegal move or report fixed
 scores.  Each test runs match.py as a subprocess and checks its PGN/JSON.
 """
 
+import contextlib
+import csv
+import io
 import json
 import math
 import os
@@ -459,6 +462,58 @@ TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_pgn2tune, test_sflabel, test_sfrelabel, test_pgnstats,
          test_restart_failure_is_fatal, test_start_failure]
 
+
+def test_spsa():
+    import random
+    import spsa
+    spec = write("spsa-spec.txt", "# name min max c_end\nalpha 0 100 5\nbeta 0 100 5 40\n")
+    out = os.path.join(TMP, "spsa")
+    engine = f"{FAKE} --params alpha=50,beta=10,gamma=3"
+    cmd = [sys.executable, os.path.join(HERE, "spsa.py"), "--engine", engine, "--spec", spec,
+           "--iterations", "3", "--nodes", "1", "--concurrency", "2",
+           "--openings", write("spsa.epd", EPD_OPENINGS), "--out", out]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    with open(os.path.join(out, "state.json")) as fh:
+        st = json.load(fh)
+    assert st["done"] == 3 and sum(st["score"]) == 6, st
+    games = []
+    with open(os.path.join(out, "games.pgn")) as fh:
+        while (game := chess.pgn.read_game(fh)) is not None:
+            assert not game.errors, game.errors
+            games.append(game)
+    assert len(games) == 6
+    for g in games:
+        check_consistent(g)
+    # The perturbed values sent were start +- c_k (beta starts at the spec's 40, not 10).
+    with open(os.path.join(out, "log.csv")) as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        assert abs(int(r["alpha+"]) + int(r["alpha-"]) - 100) <= 2, r
+        assert abs(int(r["beta+"]) + int(r["beta-"]) - 80) <= 2, r
+        assert 5 <= abs(int(r["alpha+"]) - 50) <= 12, r
+    bad = write("spsa-bad.txt", "delta 0 100 5\n")
+    proc = subprocess.run(cmd[:5] + [bad] + cmd[6:], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2 and "no parameter 'delta'" in proc.stderr, proc.stderr
+
+    # The update rule climbs a known optimum: a pair goes to the side nearer 70.
+    class Synthetic(spsa.Spsa):
+        def play_pair(self, k, plus, minus, opening):
+            a, b = abs(plus["alpha"] - 70), abs(minus["alpha"] - 70)
+            return ([2, 0, 0] if a < b else [0, 0, 2] if b < a else [0, 2, 0]), []
+    out2 = os.path.join(TMP, "spsa-synthetic")
+    os.makedirs(out2)
+    args = type("Args", (), dict(iterations=400, r_end=0.01, seed=3, out=out2))()
+    params = [spsa.Param("alpha", 0, 100, 5, 40)]
+    run = Synthetic(args, params, [None], None)
+    with contextlib.redirect_stdout(io.StringIO()):
+        run.worker(0)
+    assert run.error is None and run.done == 400
+    assert abs(params[0].value - 70) < 8, params[0].value
+
+
+TESTS.append(test_spsa)
 
 def main() -> int:
     failed = 0

@@ -37,6 +37,8 @@ def main() -> None:
     ap.add_argument("--max-starts", type=int)
     ap.add_argument("--state-file")
     ap.add_argument("--seed", type=int)
+    # Tuning parameters (NAME=VALUE,...): listed by the `params` command, set by setoption.
+    ap.add_argument("--params", default="")
     args = ap.parse_args()
     if args.max_starts is not None and args.state_file:
         try:
@@ -117,6 +119,10 @@ def main() -> None:
             text = " ".join(tokens[1:])
             if text.lower().startswith("name uci_chess960 value"):
                 chess960 = tokens[-1].lower() == "true"
+        elif cmd == "params":
+            for item in filter(None, args.params.split(",")):
+                name, value = item.split("=")
+                send(f"info string param {name} {value}")
         elif cmd == "isready":
             send("readyok")
         elif cmd == "position":
