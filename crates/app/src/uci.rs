@@ -530,7 +530,7 @@ mod tests {
     #[test]
     fn hidden_tuning_options_change_the_search_and_are_not_listed() {
         let out = run(&["uci", "params"]);
-        assert!(out.contains("info string param rfp_margin 80"), "{out}");
+        assert!(out.contains("info string param asp_min_depth 5"), "{out}");
         assert!(!out.contains("option name rfp_margin"), "{out}");
         // A changed parameter changes the tree: a fixed-depth search counts other nodes.
         let nodes = |extra: &[&str]| {
