@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from game import (Config, EngineSpec, FatalMatchError, Job, Player,  # noqa: E402
                   parse_tc, play_game)
+from match import BASE_TOLERANCE, parse_options  # noqa: E402
 from openings import load_openings  # noqa: E402
 from uci import EngineError, UciEngine  # noqa: E402
 
@@ -226,8 +227,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, help="directory for state, log and games")
     ap.add_argument("--resume", action="store_true", help="go on from OUT/state.json")
     args = ap.parse_args(argv)
-    args.base_options = dict(o.split("=", 1) for o in args.option)
     try:
+        args.base_options = parse_options(args.option)
         defaults = engine_params(args.engine)
         params = read_spec(args.spec, defaults)
         openings = load_openings(args.openings, args.iterations, args.seed)
@@ -235,7 +236,8 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     tc = None if args.nodes else parse_tc(args.tc)
-    cfg = Config(tc=tc, nodes=args.nodes, depth=None, tolerance=0.05 + 0.1,
+    # A tenth of a second more than a match allows: the fast clocks tuned here.
+    cfg = Config(tc=tc, nodes=args.nodes, depth=None, tolerance=BASE_TOLERANCE + 0.1,
                  hang_timeout=30.0, resign_score=1000, resign_moves=4, draw_score=10,
                  draw_moves=8, draw_after=40, event="spsa", chess960=False)
     os.makedirs(args.out, exist_ok=True)

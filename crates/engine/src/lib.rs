@@ -487,11 +487,7 @@ impl Engine {
     /// The search parameters now in force, by name: the hidden tuning options and their
     /// values (the UCI command `params` prints them).
     pub fn search_params(&self) -> Vec<(&'static str, i32)> {
-        let mut p = self.settings.params;
-        params::SearchParams::TUNABLE
-            .iter()
-            .map(|&n| (n, p.field_mut(n).map_or(0, |v| *v)))
-            .collect()
+        self.settings.params.named()
     }
 
     /// Whether Chess960 castling notation was requested (`UCI_Chess960`).

@@ -4,7 +4,7 @@
 //! open-source engines, scaled to this evaluation; `tools/match/spsa.py` tunes them.
 //!
 //! [`PARAMS`] is what the engine plays with. Each engine instance keeps its own copy, which the
-//! hidden UCI options of [`SearchParams::TUNABLE`] change (`setoption name rfp_margin value
+//! hidden UCI options of [`SearchParams::named`] change (`setoption name rfp_margin value
 //! 90`): they are not listed by `uci`, so GUIs never show them, and exist for the tuner.
 
 /// The search parameter table.
@@ -158,109 +158,76 @@ pub const PARAMS: SearchParams = SearchParams {
     probcut_reduction: 4,
 };
 
-impl SearchParams {
-    /// The names of the parameters a tuner may set (every field but `history_max`, which sizes
-    /// the history tables' saturation and is fixed).
-    pub const TUNABLE: &'static [&'static str] = &[
-        "asp_min_depth",
-        "asp_initial_window",
-        "asp_growth_x16",
-        "razor_max_depth",
-        "razor_margin_per_depth",
-        "rfp_max_depth",
-        "rfp_margin",
-        "rfp_improving_margin",
-        "nmp_min_depth",
-        "nmp_base_reduction",
-        "nmp_depth_divisor",
-        "nmp_eval_divisor",
-        "nmp_max_eval_reduction",
-        "iir_min_depth",
-        "fp_max_depth",
-        "fp_base",
-        "fp_per_depth",
-        "lmp_max_depth",
-        "lmp_base",
-        "lmp_improving_divisor",
-        "lmp_divisor",
-        "hist_prune_max_depth",
-        "hist_prune_per_depth",
-        "see_quiet_max_depth",
-        "see_quiet_per_depth",
-        "see_noisy_per_depth_sq",
-        "lmr_min_depth",
-        "lmr_base_x100",
-        "lmr_divisor_x100",
-        "lmr_history_divisor",
-        "lmr_deeper_base",
-        "lmr_deeper_per_depth",
-        "lmr_shallower_margin",
-        "history_bonus_per_depth",
-        "history_bonus_max",
-        "qs_futility_margin",
-        "max_check_extension_ply_factor",
-        "se_min_depth",
-        "se_tt_depth_margin",
-        "se_margin_per_depth",
-        "se_double_margin",
-        "se_max_double",
-        "probcut_min_depth",
-        "probcut_margin",
-        "probcut_reduction",
-    ];
+/// Writes the name table and the accessors of the tunable fields from one list, so that a
+/// name and its field cannot drift apart.
+macro_rules! tunable {
+    ($($field:ident),* $(,)?) => {
+        impl SearchParams {
+            /// The tunable field called `name` (case-insensitive), if there is one.
+            pub fn field_mut(&mut self, name: &str) -> Option<&mut i32> {
+                let name = name.trim().to_ascii_lowercase();
+                $(if name == stringify!($field) {
+                    return Some(&mut self.$field);
+                })*
+                None
+            }
 
-    /// The tunable field called `name` (case-insensitive), if there is one.
-    pub fn field_mut(&mut self, name: &str) -> Option<&mut i32> {
-        Some(match name.trim().to_ascii_lowercase().as_str() {
-            "asp_min_depth" => &mut self.asp_min_depth,
-            "asp_initial_window" => &mut self.asp_initial_window,
-            "asp_growth_x16" => &mut self.asp_growth_x16,
-            "razor_max_depth" => &mut self.razor_max_depth,
-            "razor_margin_per_depth" => &mut self.razor_margin_per_depth,
-            "rfp_max_depth" => &mut self.rfp_max_depth,
-            "rfp_margin" => &mut self.rfp_margin,
-            "rfp_improving_margin" => &mut self.rfp_improving_margin,
-            "nmp_min_depth" => &mut self.nmp_min_depth,
-            "nmp_base_reduction" => &mut self.nmp_base_reduction,
-            "nmp_depth_divisor" => &mut self.nmp_depth_divisor,
-            "nmp_eval_divisor" => &mut self.nmp_eval_divisor,
-            "nmp_max_eval_reduction" => &mut self.nmp_max_eval_reduction,
-            "iir_min_depth" => &mut self.iir_min_depth,
-            "fp_max_depth" => &mut self.fp_max_depth,
-            "fp_base" => &mut self.fp_base,
-            "fp_per_depth" => &mut self.fp_per_depth,
-            "lmp_max_depth" => &mut self.lmp_max_depth,
-            "lmp_base" => &mut self.lmp_base,
-            "lmp_improving_divisor" => &mut self.lmp_improving_divisor,
-            "lmp_divisor" => &mut self.lmp_divisor,
-            "hist_prune_max_depth" => &mut self.hist_prune_max_depth,
-            "hist_prune_per_depth" => &mut self.hist_prune_per_depth,
-            "see_quiet_max_depth" => &mut self.see_quiet_max_depth,
-            "see_quiet_per_depth" => &mut self.see_quiet_per_depth,
-            "see_noisy_per_depth_sq" => &mut self.see_noisy_per_depth_sq,
-            "lmr_min_depth" => &mut self.lmr_min_depth,
-            "lmr_base_x100" => &mut self.lmr_base_x100,
-            "lmr_divisor_x100" => &mut self.lmr_divisor_x100,
-            "lmr_history_divisor" => &mut self.lmr_history_divisor,
-            "lmr_deeper_base" => &mut self.lmr_deeper_base,
-            "lmr_deeper_per_depth" => &mut self.lmr_deeper_per_depth,
-            "lmr_shallower_margin" => &mut self.lmr_shallower_margin,
-            "history_bonus_per_depth" => &mut self.history_bonus_per_depth,
-            "history_bonus_max" => &mut self.history_bonus_max,
-            "qs_futility_margin" => &mut self.qs_futility_margin,
-            "max_check_extension_ply_factor" => &mut self.max_check_extension_ply_factor,
-            "se_min_depth" => &mut self.se_min_depth,
-            "se_tt_depth_margin" => &mut self.se_tt_depth_margin,
-            "se_margin_per_depth" => &mut self.se_margin_per_depth,
-            "se_double_margin" => &mut self.se_double_margin,
-            "se_max_double" => &mut self.se_max_double,
-            "probcut_min_depth" => &mut self.probcut_min_depth,
-            "probcut_margin" => &mut self.probcut_margin,
-            "probcut_reduction" => &mut self.probcut_reduction,
-            _ => return None,
-        })
-    }
+            /// Every parameter a tuner may set, with its value: every field but `history_max`,
+            /// which sizes the history tables' saturation and is fixed.
+            pub fn named(&self) -> Vec<(&'static str, i32)> {
+                vec![$((stringify!($field), self.$field)),*]
+            }
+        }
+    };
 }
+
+tunable!(
+    asp_min_depth,
+    asp_initial_window,
+    asp_growth_x16,
+    razor_max_depth,
+    razor_margin_per_depth,
+    rfp_max_depth,
+    rfp_margin,
+    rfp_improving_margin,
+    nmp_min_depth,
+    nmp_base_reduction,
+    nmp_depth_divisor,
+    nmp_eval_divisor,
+    nmp_max_eval_reduction,
+    iir_min_depth,
+    fp_max_depth,
+    fp_base,
+    fp_per_depth,
+    lmp_max_depth,
+    lmp_base,
+    lmp_improving_divisor,
+    lmp_divisor,
+    hist_prune_max_depth,
+    hist_prune_per_depth,
+    see_quiet_max_depth,
+    see_quiet_per_depth,
+    see_noisy_per_depth_sq,
+    lmr_min_depth,
+    lmr_base_x100,
+    lmr_divisor_x100,
+    lmr_history_divisor,
+    lmr_deeper_base,
+    lmr_deeper_per_depth,
+    lmr_shallower_margin,
+    history_bonus_per_depth,
+    history_bonus_max,
+    qs_futility_margin,
+    max_check_extension_ply_factor,
+    se_min_depth,
+    se_tt_depth_margin,
+    se_margin_per_depth,
+    se_double_margin,
+    se_max_double,
+    probcut_min_depth,
+    probcut_margin,
+    probcut_reduction,
+);
 
 #[cfg(test)]
 mod tests {
@@ -268,20 +235,24 @@ mod tests {
 
     #[test]
     fn every_field_but_history_max_is_tunable_by_name() {
+        let names: Vec<&str> = PARAMS.named().iter().map(|&(n, _)| n).collect();
         // All fields are i32: the table names them all, plus the one that is fixed.
-        assert_eq!((SearchParams::TUNABLE.len() + 1) * 4, std::mem::size_of::<SearchParams>());
+        assert_eq!((names.len() + 1) * 4, std::mem::size_of::<SearchParams>());
         let mut p = PARAMS;
-        for (i, name) in SearchParams::TUNABLE.iter().enumerate() {
+        for (i, name) in names.iter().enumerate() {
             *p.field_mut(&name.to_ascii_uppercase()).expect(name) = 1000 + i as i32;
         }
         // Each name reaches its own field: no two names share one.
-        let mut seen: Vec<i32> =
-            SearchParams::TUNABLE.iter().map(|n| *p.field_mut(n).unwrap()).collect();
+        let mut seen: Vec<i32> = names.iter().map(|n| *p.field_mut(n).unwrap()).collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen.len(), SearchParams::TUNABLE.len());
+        assert_eq!(seen.len(), names.len());
         assert!(p.field_mut("history_max").is_none());
         assert!(p.field_mut("hash").is_none());
         assert_eq!(p.history_max, PARAMS.history_max);
+        // `named` reads the values the accessor wrote, name by name.
+        for (n, v) in p.named() {
+            assert_eq!(Some(v), p.field_mut(n).map(|f| *f), "{n}");
+        }
     }
 }
