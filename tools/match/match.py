@@ -55,6 +55,11 @@ class Match:
         self.error: Optional[str] = None
         self.results: List[GameResult] = []
         self.wdl = [0, 0, 0]                       # engine 1's view
+        # Game pairs (one opening, both colours): engine 1's pair score x2 -> count, and the
+        # first game's score of each pair still waiting for its second game.
+        self.pairs = [0, 0, 0, 0, 0]
+        self.half_pairs: Dict[int, float] = {}
+        self.sprt_model = getattr(args, "sprt_model", "pentanomial")
         self.white_draw_black = [0, 0, 0]
         self.terminations: collections.Counter = collections.Counter()
         self.sprt = stats.parse_sprt(args.sprt) if args.sprt else None
@@ -64,7 +69,7 @@ class Match:
         self.pgn = open(args.pgn_out, mode, encoding="utf-8") if args.pgn_out else None
         self.workers: List[List[Player]] = []
         for g in self.earlier:
-            self.count(g.score1, g.result, g.termination)
+            self.count(g.index, g.score1, g.result, g.termination)
         if self.earlier:
             self.check_sprt()
 
@@ -127,7 +132,7 @@ class Match:
             if self.aborted:
                 return
             self.results.append(res)
-            self.count(res.score1(), res.result, res.termination)
+            self.count(res.job.index, res.score1(), res.result, res.termination)
             w, d, l = self.wdl
             n = w + d + l
             line = (f"[{n}/{self.total}] game {res.job.index + 1}: {res.white} - "
@@ -142,8 +147,14 @@ class Match:
                 self.pgn.write(res.pgn + "\n\n")
                 self.pgn.flush()
 
-    def count(self, score1: float, result: str, termination: str) -> None:
+    def count(self, index: int, score1: float, result: str, termination: str) -> None:
         self.wdl[0 if score1 == 1 else 1 if score1 == 0.5 else 2] += 1
+        # Games 2k and 2k+1 play the same opening (see `jobs` in main).
+        first = self.half_pairs.pop(index // 2, None)
+        if first is None:
+            self.half_pairs[index // 2] = score1
+        else:
+            self.pairs[round(2 * (first + score1))] += 1
         self.white_draw_black[{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[result]] += 1
         self.terminations[termination] += 1
 
@@ -151,11 +162,19 @@ class Match:
         """Updates the LLR; a decided SPRT stops the match."""
         if not self.sprt:
             return
-        self.llr = stats.llr(*self.wdl, self.sprt)
+        self.llr = self.current_llr()
         state = stats.sprt_state(self.llr, self.sprt)
         if state != "continue" and self.decision is None:
             self.decision = state
             self.stop.set()
+
+    def current_llr(self) -> float:
+        """The LLR of the SPRT's model: game pairs (default) or single games."""
+        if not self.sprt:
+            return 0.0
+        if self.sprt_model == "pentanomial":
+            return stats.llr_pentanomial(self.pairs, self.sprt)
+        return stats.llr(*self.wdl, self.sprt)
 
     def check_earlier_names(self) -> None:
         """The resumed games must have been played by the same two engines."""
@@ -205,11 +224,16 @@ class Match:
             "nodes": self.cfg.nodes, "depth": self.cfg.depth,
             "aborted": self.aborted, "error": self.error,
         }
+        pe = stats.pair_estimate(self.pairs)
+        out["pairs"] = {"pentanomial": list(self.pairs), "elo": pe.elo, "elo_error": pe.err,
+                        "elo_lo": pe.lo, "elo_hi": pe.hi, "los": pe.los}
         if self.sprt:
             lower, upper = self.sprt.bounds()
             out["sprt"] = {"elo0": self.sprt.elo0, "elo1": self.sprt.elo1,
                            "alpha": self.sprt.alpha, "beta": self.sprt.beta,
-                           "llr": stats.llr(w, d, l, self.sprt),
+                           "model": self.sprt_model, "llr": self.current_llr(),
+                           "llr_trinomial": stats.llr(w, d, l, self.sprt),
+                           "llr_pentanomial": stats.llr_pentanomial(self.pairs, self.sprt),
                            "lower": lower, "upper": upper,
                            "decision": self.decision or "continue"}
         # JSON has no infinities
@@ -234,16 +258,21 @@ class Match:
             print(f"Elo difference: {stats.fmt_elo(est.elo)} +/- {est.err:.1f} "
                   f"(95% CI {stats.fmt_elo(est.lo)} .. {stats.fmt_elo(est.hi)})")
             print(f"LOS: {100 * est.los:.1f}%")
+            if sum(self.pairs):
+                pe = stats.pair_estimate(self.pairs)
+                print(f"Pairs (pentanomial 0, 1/2, 1, 3/2, 2): "
+                      f"{'/'.join(map(str, self.pairs))}   Elo {stats.fmt_elo(pe.elo)} "
+                      f"+/- {pe.err:.1f}, LOS {100 * pe.los:.1f}%")
             print("White/Draw/Black: {}/{}/{}".format(*self.white_draw_black))
             print("Terminations: " + ", ".join(
                 f"{k} {v}" for k, v in sorted(self.terminations.items())))
         if self.sprt:
             lower, upper = self.sprt.bounds()
-            llr = stats.llr(w, d, l, self.sprt)
+            llr = self.current_llr()
             verdict = {"H1": "H1 accepted", "H0": "H0 accepted"}.get(
                 self.decision, "no decision")
             p = self.sprt
-            print(f"SPRT (GSPRT, logistic Elo, trinomial): elo0={p.elo0:g} "
+            print(f"SPRT (GSPRT, logistic Elo, {self.sprt_model}): elo0={p.elo0:g} "
                   f"elo1={p.elo1:g} alpha={p.alpha:g} beta={p.beta:g}: "
                   f"LLR {llr:.2f} [{lower:.2f}, {upper:.2f}] - {verdict}")
         if self.aborted:
@@ -360,6 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="...from this (full) move number on")
     ap.add_argument("--sprt", metavar="SPEC",
                     help="e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05; stop when decided")
+    ap.add_argument("--sprt-model", choices=("pentanomial", "trinomial"),
+                    default="pentanomial",
+                    help="the SPRT's samples: game pairs (one opening, both colours) or games")
     ap.add_argument("--debug", action="store_true", help="log UCI traffic to stderr")
     return ap
 

@@ -123,6 +123,24 @@ def test_stats():
     s1 = stats.elo_to_score(5)
     assert abs(stats.llr(7, 0, 0, p) - 7 * math.log(s1 / 0.5)) < 1e-6
     assert stats.sprt_state(3.0, p) == "H1" and stats.sprt_state(-3.0, p) == "H0"
+    # Pentanomial: five pairs of two wins each add log(s1/s0) apiece (the pair is the sample).
+    assert abs(stats.llr_pentanomial([0, 0, 0, 0, 5], p) - 5 * math.log(s1 / 0.5)) < 1e-6
+    # For many pairs it agrees with the quadratic form on the pair means' variance.
+    s0 = 0.5
+    for pairs in [(30, 400, 1200, 450, 40), (100, 700, 1500, 650, 90)]:
+        n = sum(pairs)
+        mean = sum(c * x for c, x in zip(pairs, stats.PAIR_SCORES)) / n
+        var = sum(c * (x - mean) ** 2 for c, x in zip(pairs, stats.PAIR_SCORES)) / n
+        approx = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+        exact = stats.llr_pentanomial(pairs, p)
+        assert abs(exact - approx) < 0.02 * max(1, abs(approx)), (pairs, exact, approx)
+    # Pairs that split 1-1 (each side wins with the favoured colour) vary little as pairs,
+    # so the pair interval is narrower than the one that takes the games as independent.
+    pe = stats.pair_estimate([5, 40, 300, 45, 6])
+    # The same games, reading pair 1 as a win and a loss: W 300+45+2*6, D 40+45, L 2*5+40+300.
+    games = stats.elo_estimate(357, 85, 350)
+    assert pe.games == 2 * 396 and abs(pe.score - games.score) < 1e-12
+    assert pe.err < games.err and 0.5 < pe.los < 1
 
 
 def test_openings():
@@ -267,6 +285,10 @@ def test_sprt_stops():
     s = summary["sprt"]
     assert s["decision"] == "H1" and summary["games"] < 20, out
     assert s["llr"] >= s["upper"] and "H1 accepted" in out
+    # The default model counts game pairs; both LLRs are in the summary.
+    assert s["model"] == "pentanomial" and s["llr"] == s["llr_pentanomial"], s
+    pairs = summary["pairs"]["pentanomial"]
+    assert sum(pairs) == summary["games"] // 2 and pairs[4] == sum(pairs), summary
 
 
 def test_resume():

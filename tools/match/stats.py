@@ -1,6 +1,8 @@
-"""Match statistics: Elo with error bars, LOS and a trinomial GSPRT.
+"""Match statistics: Elo with error bars, LOS and a GSPRT on games or on game pairs.
 
-All functions take the game counts W/D/L from engine 1's point of view.
+The game functions take the counts W/D/L from engine 1's point of view; the pair functions
+take the pentanomial counts of game pairs (one opening played with both colours) by engine
+1's pair score 0, 1/2, 1, 3/2, 2.
 
 Elo
     s = (W + D/2) / N,  Elo = -400 * log10(1/s - 1).
@@ -22,6 +24,15 @@ SPRT
     (`llr_approx`), but unlike it stays sensible when sigma is 0 (e.g. only
     wins so far).  Bounds: lower = ln(beta / (1 - alpha)),
     upper = ln((1 - beta) / alpha).
+
+Pentanomial (game pairs)
+    The two games of an opening are not independent: with an unbalanced
+    opening each side tends to win with the favoured colour.  Counting the
+    pairs by their total score (0, 1/2, 1, 3/2, 2) and treating the pair,
+    not the game, as the sample gives the right variance, as fishtest does.
+    The same exact GSPRT runs on the five outcomes with scores 0, 1/4, 1/2,
+    3/4, 1 (the pair's mean per game), and the Elo interval uses the
+    variance of those pair means over the number of pairs.
 """
 
 import math
@@ -112,10 +123,12 @@ def parse_sprt(text: str) -> SprtParams:
 
 
 _OUTCOME_SCORES = (1.0, 0.5, 0.0)
+#: A game pair's score per game, by its pentanomial index (pair score 0, 1/2, 1, 3/2, 2).
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
-def _mle(freqs, s: float):
-    """W/D/L probabilities maximising the likelihood of the observed
+def _mle(freqs, s: float, scores=_OUTCOME_SCORES):
+    """Outcome probabilities (W/D/L, or the five pair outcomes) maximising the likelihood of the observed
     frequencies subject to a mean score of `s` (0 < s < 1).
 
     Lagrange: p_i = q_i / (1 + lam * (a_i - s)) with lam the root of
@@ -123,7 +136,7 @@ def _mle(freqs, s: float):
     on (-1/(1-s), 1/s).  If the root lies on the boundary the missing mass
     goes to an unobserved outcome; only observed outcomes matter for the LLR.
     """
-    xs = [a - s for a in _OUTCOME_SCORES]
+    xs = [a - s for a in scores]
     lo, hi = -1.0 / (1.0 - s), 1.0 / s
 
     def f(lam):
@@ -150,6 +163,35 @@ def llr(w: int, d: int, l: int, p: SprtParams) -> float:
     p0 = _mle(freqs, elo_to_score(p.elo0))
     p1 = _mle(freqs, elo_to_score(p.elo1))
     return n * sum(q * math.log(b / a) for q, a, b in zip(freqs, p0, p1) if q)
+
+
+def llr_pentanomial(pairs, p: SprtParams) -> float:
+    """Exact GSPRT log-likelihood ratio on pentanomial pair counts (H1 vs H0)."""
+    n = sum(pairs)
+    if n == 0:
+        return 0.0
+    freqs = [c / n for c in pairs]
+    p0 = _mle(freqs, elo_to_score(p.elo0), PAIR_SCORES)
+    p1 = _mle(freqs, elo_to_score(p.elo1), PAIR_SCORES)
+    return n * sum(q * math.log(b / a) for q, a, b in zip(freqs, p0, p1) if q)
+
+
+def pair_estimate(pairs) -> EloEstimate:
+    """Elo, 95% interval and LOS from pentanomial pair counts (LOS from the normal
+    approximation of the mean pair score)."""
+    n = sum(pairs)
+    if n == 0:
+        return EloEstimate(0, 0.5, 0.0, -math.inf, math.inf, math.inf, 0.5)
+    s = sum(c * x for c, x in zip(pairs, PAIR_SCORES)) / n
+    var = sum(c * (x - s) ** 2 for c, x in zip(pairs, PAIR_SCORES)) / n
+    se = math.sqrt(var / n)
+    lo, hi = score_to_elo(s - Z95 * se), score_to_elo(s + Z95 * se)
+    err = (hi - lo) / 2 if math.isfinite(hi - lo) else math.inf
+    if se > 0:
+        los_ = 0.5 * (1.0 + math.erf((s - 0.5) / (se * math.sqrt(2.0))))
+    else:
+        los_ = 1.0 if s > 0.5 else 0.0 if s < 0.5 else 0.5
+    return EloEstimate(2 * n, s, score_to_elo(s), lo, hi, err, los_)
 
 
 def llr_approx(w: int, d: int, l: int, p: SprtParams) -> float:
