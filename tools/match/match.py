@@ -225,8 +225,10 @@ class Match:
             "aborted": self.aborted, "error": self.error,
         }
         pe = stats.pair_estimate(self.pairs)
-        out["pairs"] = {"pentanomial": list(self.pairs), "elo": pe.elo, "elo_error": pe.err,
-                        "elo_lo": pe.lo, "elo_hi": pe.hi, "los": pe.los}
+        out["pairs"] = {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+                        for k, v in {"pentanomial": list(self.pairs), "elo": pe.elo,
+                                     "elo_error": pe.err, "elo_lo": pe.lo, "elo_hi": pe.hi,
+                                     "los": pe.los}.items()}
         if self.sprt:
             lower, upper = self.sprt.bounds()
             out["sprt"] = {"elo0": self.sprt.elo0, "elo1": self.sprt.elo1,

@@ -289,6 +289,8 @@ def test_sprt_stops():
     assert s["model"] == "pentanomial" and s["llr"] == s["llr_pentanomial"], s
     pairs = summary["pairs"]["pentanomial"]
     assert sum(pairs) == summary["games"] // 2 and pairs[4] == sum(pairs), summary
+    # Only won pairs: an infinite Elo, written as JSON null.
+    assert summary["pairs"]["elo"] is None and summary["pairs"]["elo_error"] is None, summary
 
 
 def test_resume():
