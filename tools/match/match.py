@@ -225,10 +225,9 @@ class Match:
             "aborted": self.aborted, "error": self.error,
         }
         pe = stats.pair_estimate(self.pairs)
-        out["pairs"] = {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
-                        for k, v in {"pentanomial": list(self.pairs), "elo": pe.elo,
+        out["pairs"] = _json_finite({"pentanomial": list(self.pairs), "elo": pe.elo,
                                      "elo_error": pe.err, "elo_lo": pe.lo, "elo_hi": pe.hi,
-                                     "los": pe.los}.items()}
+                                     "los": pe.los})
         if self.sprt:
             lower, upper = self.sprt.bounds()
             out["sprt"] = {"elo0": self.sprt.elo0, "elo1": self.sprt.elo1,
@@ -238,9 +237,7 @@ class Match:
                            "llr_pentanomial": stats.llr_pentanomial(self.pairs, self.sprt),
                            "lower": lower, "upper": upper,
                            "decision": self.decision or "continue"}
-        # JSON has no infinities
-        return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
-                for k, v in out.items()}
+        return _json_finite(out)
 
     def print_summary(self) -> None:
         w, d, l = self.wdl
@@ -282,6 +279,12 @@ class Match:
         if self.error:
             print(f"match stopped by an error:\n{self.error}", file=sys.stderr)
         sys.stdout.flush()
+
+
+def _json_finite(d: dict) -> dict:
+    """`d` with its infinite floats as None (JSON has no infinities)."""
+    return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+            for k, v in d.items()}
 
 
 # --- resuming ----------------------------------------------------------------

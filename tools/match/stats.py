@@ -79,10 +79,16 @@ def elo_estimate(w: int, d: int, l: int) -> EloEstimate:
     n = w + d + l
     s, var = mean_and_variance(w, d, l)
     se = math.sqrt(var / n) if n else 0.0
+    return _estimate(n, s, se, los(w, l))
+
+
+def _estimate(games: int, s: float, se: float, los_: float) -> EloEstimate:
+    """The estimate for mean score `s` with standard error `se`: the 95% interval is
+    s +/- Z95 * se mapped to Elo."""
     lo = score_to_elo(s - Z95 * se)
     hi = score_to_elo(s + Z95 * se)
     err = (hi - lo) / 2 if math.isfinite(hi - lo) else math.inf
-    return EloEstimate(n, s, score_to_elo(s), lo, hi, err, los(w, l))
+    return EloEstimate(games, s, score_to_elo(s), lo, hi, err, los_)
 
 
 def los(w: int, l: int) -> float:
@@ -128,8 +134,9 @@ PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def _mle(freqs, s: float, scores=_OUTCOME_SCORES):
-    """Outcome probabilities (W/D/L, or the five pair outcomes) maximising the likelihood of the observed
-    frequencies subject to a mean score of `s` (0 < s < 1).
+    """Outcome probabilities (W/D/L, or the five pair outcomes) maximising
+    the likelihood of the observed frequencies subject to a mean score of
+    `s` (0 < s < 1).
 
     Lagrange: p_i = q_i / (1 + lam * (a_i - s)) with lam the root of
     f(lam) = sum q_i (a_i - s) / (1 + lam (a_i - s)), which decreases in lam
@@ -156,24 +163,23 @@ def _mle(freqs, s: float, scores=_OUTCOME_SCORES):
 
 def llr(w: int, d: int, l: int, p: SprtParams) -> float:
     """Exact trinomial GSPRT log-likelihood ratio (H1 vs H0)."""
-    n = w + d + l
+    return _gsprt_llr([w, d, l], _OUTCOME_SCORES, p)
+
+
+def _gsprt_llr(counts, scores, p: SprtParams) -> float:
+    """The exact GSPRT LLR of outcome `counts` whose outcomes score `scores`."""
+    n = sum(counts)
     if n == 0:
         return 0.0
-    freqs = [w / n, d / n, l / n]
-    p0 = _mle(freqs, elo_to_score(p.elo0))
-    p1 = _mle(freqs, elo_to_score(p.elo1))
+    freqs = [c / n for c in counts]
+    p0 = _mle(freqs, elo_to_score(p.elo0), scores)
+    p1 = _mle(freqs, elo_to_score(p.elo1), scores)
     return n * sum(q * math.log(b / a) for q, a, b in zip(freqs, p0, p1) if q)
 
 
 def llr_pentanomial(pairs, p: SprtParams) -> float:
     """Exact GSPRT log-likelihood ratio on pentanomial pair counts (H1 vs H0)."""
-    n = sum(pairs)
-    if n == 0:
-        return 0.0
-    freqs = [c / n for c in pairs]
-    p0 = _mle(freqs, elo_to_score(p.elo0), PAIR_SCORES)
-    p1 = _mle(freqs, elo_to_score(p.elo1), PAIR_SCORES)
-    return n * sum(q * math.log(b / a) for q, a, b in zip(freqs, p0, p1) if q)
+    return _gsprt_llr(pairs, PAIR_SCORES, p)
 
 
 def pair_estimate(pairs) -> EloEstimate:
@@ -185,13 +191,11 @@ def pair_estimate(pairs) -> EloEstimate:
     s = sum(c * x for c, x in zip(pairs, PAIR_SCORES)) / n
     var = sum(c * (x - s) ** 2 for c, x in zip(pairs, PAIR_SCORES)) / n
     se = math.sqrt(var / n)
-    lo, hi = score_to_elo(s - Z95 * se), score_to_elo(s + Z95 * se)
-    err = (hi - lo) / 2 if math.isfinite(hi - lo) else math.inf
     if se > 0:
         los_ = 0.5 * (1.0 + math.erf((s - 0.5) / (se * math.sqrt(2.0))))
     else:
         los_ = 1.0 if s > 0.5 else 0.0 if s < 0.5 else 0.5
-    return EloEstimate(2 * n, s, score_to_elo(s), lo, hi, err, los_)
+    return _estimate(2 * n, s, se, los_)
 
 
 def llr_approx(w: int, d: int, l: int, p: SprtParams) -> float:
