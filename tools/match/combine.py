@@ -4,9 +4,13 @@
 A gauntlet played in rounds (gauntlet.sh -R) leaves one JSON file per
 opponent and round: DIR/r1/glaurung.json, DIR/r2/glaurung.json, ...  This
 script finds every *.json under the given paths, groups them by file name
-(the opponent), sums wins, draws, losses and terminations, and prints one
-line per opponent with the Elo estimate, its 95% error and the LOS, and,
-from the PGN files beside the JSON ones, the mean game length.
+(the opponent), sums wins, draws, losses, game pairs (the pentanomial
+counts: one opening played with both colours, scored 0, 1/2, 1, 3/2, 2)
+and terminations, and prints one line per opponent with the Elo estimate,
+its 95% error and the LOS, the pair counts with their Elo and error, and,
+from the PGN files beside the JSON ones, the mean game length.  A summary
+without pair counts (written before match.py counted them) adds nothing to
+them, and the line says how many games its pairs cover.
 
     python3 tools/match/combine.py tools/match/results/g10
     python3 tools/match/combine.py --markdown DIR1 DIR2
@@ -61,8 +65,14 @@ def main(argv=None):
             print(f"warning: skipping {path}: {e}", file=sys.stderr)
             continue
         opp = os.path.splitext(os.path.basename(path))[0]
-        t = total.setdefault(opp, {"w": 0, "d": 0, "l": 0, "plies": [],
+        t = total.setdefault(opp, {"w": 0, "d": 0, "l": 0, "plies": [], "pairs": [0] * 5,
                                    "terms": collections.Counter(), "tc": set()})
+        pent = (s.get("pairs") or {}).get("pentanomial")
+        if isinstance(pent, list) and len(pent) == 5:
+            try:
+                t["pairs"] = [a + int(b) for a, b in zip(t["pairs"], pent)]
+            except (ValueError, TypeError) as e:
+                print(f"warning: {path}: pair counts ignored: {e}", file=sys.stderr)
         t["w"] += w
         t["d"] += d
         t["l"] += l
@@ -76,8 +86,8 @@ def main(argv=None):
         return 1
 
     if args.markdown:
-        print("| opponent | games | W/D/L | score | Elo | LOS |")
-        print("|---|---:|---|---:|---:|---:|")
+        print("| opponent | games | W/D/L | score | Elo | LOS | pairs 0/½/1/1½/2 | pair Elo |")
+        print("|---|---:|---|---:|---:|---:|---|---:|")
     else:
         print(f"{'opponent':<12} {'games':>6} {'W/D/L':>13} {'score':>7} "
               f"{'elo':>8} {'+/-':>6} {'LOS':>6} {'plies':>6}  tc")
@@ -88,11 +98,22 @@ def main(argv=None):
         err = f"{est.err:.0f}" if math.isfinite(est.err) else "inf"
         los = f"{100 * est.los:.1f}%"
         plies = (f"{sum(t['plies']) / len(t['plies']):.0f}" if t["plies"] else "-")
+        pairs, pair_elo = "-", "-"
+        if sum(t["pairs"]):
+            pe = stats.pair_estimate(t["pairs"])
+            pairs = "/".join(map(str, t["pairs"]))
+            pair_elo = (f"{stats.fmt_elo(pe.elo)} ± "
+                        + (f"{pe.err:.1f}" if math.isfinite(pe.err) else "inf"))
+            if 2 * sum(t["pairs"]) != est.games:
+                pairs += f" ({2 * sum(t['pairs'])} games)"
         if args.markdown:
-            print(f"| {opp} | {est.games} | {wdl} | {100 * est.score:.1f}% | {elo} ± {err} | {los} |")
+            print(f"| {opp} | {est.games} | {wdl} | {100 * est.score:.1f}% | {elo} ± {err} | {los} "
+                  f"| {pairs} | {pair_elo} |")
         else:
             print(f"{opp:<12} {est.games:>6} {wdl:>13} {100 * est.score:>6.1f}% "
                   f"{elo:>8} {err:>6} {los:>6} {plies:>6}  {','.join(sorted(t['tc'])) or '-'}")
+            if pairs != "-":
+                print(f"{'':<12} pairs {pairs}, Elo {pair_elo}")
     if not args.markdown:
         terms = collections.Counter()
         for t in total.values():

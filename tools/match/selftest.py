@@ -274,6 +274,8 @@ def test_combine_rounds():
     assert fields[6] == "97.7%", line   # LOS of 4 wins, no losses
     assert fields[7] == "6", line   # mean PlyCount
     assert "adjudication 4" in proc.stdout, proc.stdout
+    # The rounds' game pairs (one per round, both won) are added up too.
+    assert "pairs 0/0/0/0/2," in proc.stdout, proc.stdout
 
 
 def test_sprt_stops():
