@@ -49,6 +49,11 @@ def pgn_plies(path):
         return [int(m) for m in re.findall(r'^\[PlyCount "(\d+)"\]', fh.read(), re.M)]
 
 
+def fmt_err(err, digits):
+    """An Elo error to `digits` decimals ("inf" when there is no finite bound)."""
+    return f"{err:.{digits}f}" if math.isfinite(err) else "inf"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="+", help="result directories or JSON files")
@@ -95,17 +100,17 @@ def main(argv=None):
         est = stats.elo_estimate(t["w"], t["d"], t["l"])
         wdl = f"{t['w']}/{t['d']}/{t['l']}"
         elo = stats.fmt_elo(est.elo)
-        err = f"{est.err:.0f}" if math.isfinite(est.err) else "inf"
+        err = fmt_err(est.err, 0)
         los = f"{100 * est.los:.1f}%"
         plies = (f"{sum(t['plies']) / len(t['plies']):.0f}" if t["plies"] else "-")
         pairs, pair_elo = "-", "-"
         if sum(t["pairs"]):
             pe = stats.pair_estimate(t["pairs"])
             pairs = "/".join(map(str, t["pairs"]))
-            pair_elo = (f"{stats.fmt_elo(pe.elo)} ± "
-                        + (f"{pe.err:.1f}" if math.isfinite(pe.err) else "inf"))
-            if 2 * sum(t["pairs"]) != est.games:
-                pairs += f" ({2 * sum(t['pairs'])} games)"
+            pair_elo = f"{stats.fmt_elo(pe.elo)} ± {fmt_err(pe.err, 1)}"
+            paired_games = 2 * sum(t["pairs"])
+            if paired_games != est.games:
+                pairs += f" ({paired_games} games)"
         if args.markdown:
             print(f"| {opp} | {est.games} | {wdl} | {100 * est.score:.1f}% | {elo} ± {err} | {los} "
                   f"| {pairs} | {pair_elo} |")
