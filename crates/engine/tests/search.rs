@@ -99,6 +99,41 @@ fn fifty_move_rule_is_a_draw() {
     assert!(matches!(r.info.map(|i| i.score), Some(Score::Cp(cp)) if cp > 500));
 }
 
+/// Plays `fen` out with one engine on both sides at `nodes` a move (the hash kept between
+/// moves, as in a game) and returns how it ended, or `None` after 150 plies.
+fn play_out(fen: &str, nodes: u64) -> Option<vidle_core::Outcome> {
+    let mut game = Game::from_fen(fen).expect("test FEN");
+    let mut engine = Engine::new();
+    for _ in 0..150 {
+        if let Some(o) = game.status() {
+            return Some(o);
+        }
+        let limits = SearchLimits { nodes: Some(nodes), ..Default::default() };
+        let m = engine.search_blocking(&game, limits).best.expect("a move");
+        assert!(game.play(m));
+    }
+    game.status()
+}
+
+#[test]
+fn mates_a_bare_king_with_rook_and_with_bishop_and_knight() {
+    // Random starts of convert.py's (2026-11-27 mop-up record) that main before the bare-king
+    // evaluation drew by the fifty-move rule at 20,000 or 100,000 nodes a move; the search alone
+    // cannot see the king hunt's progress, the evaluation has to.
+    for fen in [
+        "R7/8/7K/8/8/8/3k4/8 w - - 0 1",
+        "8/8/8/6Bk/8/4N3/1K6/8 w - - 0 1",
+        "7K/3N4/1B6/8/8/8/8/2k5 w - - 0 1",
+    ] {
+        let outcome = play_out(fen, 100_000);
+        assert_eq!(
+            outcome,
+            Some(vidle_core::Outcome::Checkmate { winner: vidle_core::Color::White }),
+            "{fen}"
+        );
+    }
+}
+
 #[test]
 fn insufficient_material_is_a_draw() {
     let r = search("8/8/8/3k4/8/8/8/KB6 w - - 0 1", depth(6));

@@ -90,7 +90,8 @@ fn traced_evaluation_matches_cached_one() {
             .sum();
         eg += eg.signum() * c.max(-eg.abs());
         let eg = eg * info.scale / SCALE_NORMAL;
-        let white = (mg * info.phase + eg * (PHASE_MAX - info.phase)) / PHASE_MAX;
+        // And the bare-king term, which no weight traces.
+        let white = (mg * info.phase + eg * (PHASE_MAX - info.phase)) / PHASE_MAX + lone_king(&pos);
         assert_eq!(if info.white_to_move { white } else { -white }, info.score);
     }
     assert!(dangers > 10, "the king danger counted in only {dangers} of 60 positions");
@@ -325,4 +326,56 @@ fn piece_detail_terms_count_what_they_name() {
     assert_eq!(c[idx::TROPISM + 8 + 6], 1);
     assert_eq!(c[idx::TROPISM + 16 + 6], 1);
     assert_eq!(c[idx::TROPISM + 24 + 4], 1);
+}
+
+fn lone_king_of(text: &str) -> i32 {
+    lone_king(&parse_fen(text).expect("test FEN"))
+}
+
+#[test]
+fn bare_king_terms_drive_it_to_the_right_corner() {
+    // Mating material against a bare king: the known-win bonus and more, from White's view,
+    // and the same for Black in the colour-flipped position.
+    for text in [
+        "8/8/8/3k4/8/8/8/KQ6 w - - 0 1",
+        "8/8/8/3k4/8/8/8/KR6 w - - 0 1",
+        "8/8/8/3k4/8/8/8/KBBN4 w - - 0 1",
+    ] {
+        assert!(lone_king_of(text) >= LONE_KING_WIN, "{text}");
+        assert_eq!(lone_king_of(&tests::mirror_fen(text)), -lone_king_of(text), "{text}");
+    }
+    // Not enough to force mate, or material on both sides: nothing.
+    for text in [
+        "8/8/8/3k4/8/8/8/KNN5 w - - 0 1",
+        "8/8/8/3k4/8/8/8/KB1B4 w - - 0 1",
+        "8/8/8/3k4/8/8/PPPP4/K7 w - - 0 1",
+        "8/8/8/3k4/8/8/3p4/KQ6 w - - 0 1",
+    ] {
+        assert_eq!(lone_king_of(text), 0, "{text}");
+    }
+    // The `eval` breakdown shows the term, and only where it counts.
+    let text = trace_text(&parse_fen("8/8/8/3k4/8/8/8/KR6 w - - 0 1").unwrap());
+    let shown = lone_king_of("8/8/8/3k4/8/8/8/KR6 w - - 0 1");
+    assert!(text.contains(&format!("bare king (mating it): {shown} cp")), "{text}");
+    assert!(!trace_text(&parse_fen(fen::STARTPOS).unwrap()).contains("bare king"));
+    // Nearer the edge, nearer the winning king: more.
+    let centre = lone_king_of("8/8/8/3k4/8/8/8/K6R w - - 0 1");
+    let edge = lone_king_of("3k4/8/8/8/8/8/8/K6R w - - 0 1");
+    let close = lone_king_of("3k4/8/3K4/8/8/8/8/7R w - - 0 1");
+    assert!(centre < edge && edge < close, "{centre} {edge} {close}");
+    // Bishop (dark, c1) and knight: the dark corners a1 and h8 are worth most, the light ones
+    // least, and every step along the edge from a8 to a1 gains (the way out of a wrong corner).
+    let bn = |king: &str| {
+        let mut board = [['1'; 8]; 8];
+        for (sq, piece) in [(king, 'k'), ("e2", 'K'), ("c1", 'B'), ("e1", 'N')] {
+            let b = sq.as_bytes();
+            board[(b'8' - b[1]) as usize][(b[0] - b'a') as usize] = piece;
+        }
+        let ranks: Vec<String> = board.iter().map(|r| r.iter().collect()).collect();
+        lone_king_of(&format!("{} b - - 0 1", ranks.join("/")))
+    };
+    let along_a_file = ["a8", "a7", "a6", "a5", "a4", "a3", "a2"].map(bn);
+    assert!(along_a_file.windows(2).all(|w| w[0] < w[1]), "{along_a_file:?}");
+    assert!(bn("h8") > bn("a8") + 5 * LONE_KING_BN_CORNER, "{} {}", bn("h8"), bn("a8"));
+    assert!(bn("h8") > bn("h1") + 5 * LONE_KING_BN_CORNER, "{} {}", bn("h8"), bn("h1"));
 }
