@@ -15,6 +15,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
+mod cycle;
 mod eval;
 mod history;
 mod iterate;

@@ -76,6 +76,9 @@ pub struct SearchParams {
     pub history_max: i32,
     pub history_bonus_per_depth: i32,
     pub history_bonus_max: i32,
+    /// Butterfly bonus per centipawn a quiet move gave away by static eval (negated), and its cap.
+    pub eval_diff_mult: i32,
+    pub eval_diff_max: i32,
 
     // Quiescence
     pub qs_futility_margin: i32,
@@ -146,6 +149,8 @@ pub const PARAMS: SearchParams = SearchParams {
     history_max: 16384,
     history_bonus_per_depth: 323,
     history_bonus_max: 2400,
+    eval_diff_mult: 20,
+    eval_diff_max: 2400,
 
     qs_futility_margin: 101,
 
@@ -221,6 +226,8 @@ tunable!(
     lmr_shallower_margin,
     history_bonus_per_depth,
     history_bonus_max,
+    eval_diff_mult,
+    eval_diff_max,
     qs_futility_margin,
     max_check_extension_ply_factor,
     se_min_depth,

@@ -13,6 +13,7 @@ use crate::threats::attacked_by_them;
 use crate::time::TimeManager;
 use crate::tt::{Bound, Tt, TtHit};
 use std::sync::atomic::{AtomicU64, Ordering};
+use vidle_core::attacks::between;
 use vidle_core::{Bitboard, Move, MoveList, Piece, Position, Role};
 
 /// How often (in nodes) the main thread looks at the clock.
@@ -275,9 +276,13 @@ impl Worker {
         }
     }
 
-    /// A draw by repetition (of the game or the search path), by the fifty-move rule or by
-    /// insufficient material. Any repetition counts: if it is good for one side to repeat once,
-    /// it will be as good to repeat again.
+    /// A draw by repetition, by the fifty-move rule or by insufficient material. A position
+    /// that occurred before on the search path after the root is a draw at once (if it is good
+    /// for one side to repeat once, it will be as good to repeat again). A position that occurs
+    /// again only from the root or the game before it is a draw only when that makes it the
+    /// third time: a second occurrence there is no draw yet, and the opponent may still play
+    /// on from it (as Stockfish rules; counting it a draw let the engine call lost positions
+    /// level because one of its lines went back to a position of the game once).
     fn is_draw(&self, pos: &Position, ply: usize) -> bool {
         if pos.halfmove_clock() >= 100 {
             // Mate on the hundredth half-move still counts as mate.
@@ -290,9 +295,55 @@ impl Worker {
         let n = self.keys.len();
         // keys[n - 1] is this position; compare with the same side to move, 4, 6, ... plies back.
         let mut back = 4;
+        let mut earlier = 0;
         while back <= window && back < n {
             if self.keys[n - 1 - back] == pos.key() {
-                return true;
+                if back < ply {
+                    return true;
+                }
+                earlier += 1;
+                if earlier == 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Whether the side to move can bring back, by one reversible move, a position that would
+    /// then be a draw by `is_draw`'s rule: one met on the search path after the root, or one
+    /// of the root or the game before it that had already occurred twice (see [`crate::cycle`]).
+    fn upcoming_repetition(&self, pos: &Position, ply: usize) -> bool {
+        let window = (pos.halfmove_clock() as usize).min(self.plies_from_null[ply]);
+        let n = self.keys.len();
+        if window < 3 || n < 4 {
+            return false;
+        }
+        let key = pos.key();
+        let table = crate::cycle::table();
+        // Odd distances: the other side was to move there, so one move of ours reaches it.
+        let mut back = 3;
+        while back <= window && back < n {
+            let earlier = n - 1 - back;
+            if let Some((a, b)) = table.lookup(key ^ self.keys[earlier])
+                && (between(a, b) & pos.occupied()).is_empty()
+            {
+                // Both directions share one entry: the piece must stand on one square, ours.
+                let from = if pos.piece_at(a).is_some() { a } else { b };
+                let ours = pos.piece_at(from).is_some_and(|p| p.color == pos.turn());
+                if ours
+                    && (back < ply
+                        || self.keys[..earlier]
+                            .iter()
+                            .rev()
+                            .skip(3)
+                            .step_by(2)
+                            .take((window - back).saturating_sub(2) / 2)
+                            .any(|&k| k == self.keys[earlier]))
+                {
+                    return true;
+                }
             }
             back += 2;
         }
@@ -368,6 +419,13 @@ impl Worker {
         if !root {
             if self.is_draw(pos, ply) {
                 return DRAW;
+            }
+            // A move that repeats a position secures the draw: alpha is at least that.
+            if alpha < DRAW && self.upcoming_repetition(pos, ply) {
+                alpha = DRAW;
+                if alpha >= beta {
+                    return alpha;
+                }
             }
             if ply >= MAX_PLY - 1 {
                 return if in_check { DRAW } else { self.evaluate(pos, ply) };
@@ -448,6 +506,22 @@ impl Worker {
         };
         let improving = !in_check && earlier != NO_EVAL && static_eval > earlier;
         self.history.reset_child_killers(ply);
+        // Step 4b. The opponent's quiet move is judged by what it did to the static eval: the
+        // two evals, each from its side to move's view, sum to what the move lost for its
+        // player, so a move that gave little away earns butterfly history and one that threw
+        // away a lot loses some (after Stockfish).
+        if !in_check
+            && excluded.is_none()
+            && ply >= 1
+            && self.eval_stack[ply - 1] != NO_EVAL
+            && let Some((p, m)) = self.moved[ply]
+            && move_was_quiet(pos, p, m)
+        {
+            let lost = self.eval_stack[ply - 1] + static_eval;
+            let delta =
+                (-self.p.eval_diff_mult * lost).clamp(-self.p.eval_diff_max, self.p.eval_diff_max);
+            self.history.update_quiet(!pos.turn(), m, self.threats[ply - 1], delta);
+        }
 
         if !PV && !in_check && excluded.is_none() {
             // Step 5a. Razoring: so far below alpha at low depth that only a capture could
@@ -1031,6 +1105,76 @@ impl Worker {
 mod tests {
     use super::*;
     use vidle_core::parse_fen;
+
+    /// Walks `moves` (UCI) from `pos`: the positions after each move.
+    fn walk(mut pos: Position, moves: &str) -> Vec<Position> {
+        let mut out = Vec::new();
+        for text in moves.split_whitespace() {
+            let m = vidle_core::notation::parse_uci(&pos, text, false).expect("test move");
+            pos = pos.played(m);
+            out.push(pos);
+        }
+        out
+    }
+
+    /// A worker that has searched `path` from the last position of `game` (both from the
+    /// start position), with the position at the end of the path and its ply.
+    fn worker_after(game: &str, path: &str) -> (Box<Worker>, Position, usize) {
+        let start = Position::startpos();
+        let mut game_pos = vec![start];
+        game_pos.extend(walk(start, game));
+        let root = *game_pos.last().expect("a root");
+        let mut w = Worker::boxed();
+        let keys: Vec<u64> = game_pos.iter().map(|p| p.key()).collect();
+        w.prepare(&keys, &root.legal_moves(), &PARAMS);
+        let line = walk(root, path);
+        for (i, p) in line.iter().enumerate() {
+            w.keys.push(p.key());
+            w.plies_from_null[i + 1] = w.plies_from_null[i] + 1;
+        }
+        let last = *line.last().unwrap_or(&root);
+        (w, last, line.len())
+    }
+
+    /// `is_draw` at the end of `path` (searched from the last game position), the game being
+    /// `game` from the start position.
+    fn draw_after(game: &str, path: &str) -> bool {
+        let (w, pos, ply) = worker_after(game, path);
+        w.is_draw(&pos, ply)
+    }
+
+    #[test]
+    fn an_upcoming_repetition_is_seen_one_move_ahead() {
+        let cycle = |game: &str, path: &str| {
+            let (w, pos, ply) = worker_after(game, path);
+            w.upcoming_repetition(&pos, ply)
+        };
+        // Black can play Ng8, back to a position met after the root: a draw in hand.
+        assert!(cycle("", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1"));
+        assert!(cycle("e2e4", "g8f6 g1f3 f6g8 f3g1 g8f6 g1f3"));
+        // Back to the root, met once before: no draw yet.
+        assert!(!cycle("", "g1f3 g8f6 f3g1"));
+        // The same with that position twice in the game before: the third time, a draw.
+        assert!(cycle("g1f3 g8f6 f3g1 f6g8", "g1f3 g8f6 f3g1"));
+        // Nothing to go back to.
+        assert!(!cycle("e2e4", "e7e5 g1f3 b8c6"));
+    }
+
+    #[test]
+    fn repetitions_after_the_root_draw_at_once_before_it_only_the_third_time() {
+        let out_and_back = "g1f3 g8f6 f3g1 f6g8";
+        // The root position again, for the second time: play goes on.
+        assert!(!draw_after("", out_and_back));
+        // A position of the game before the root, met a second time: not yet a draw.
+        assert!(!draw_after("g1f3", "g8f6 f3g1 f6g8 g1f3"));
+        // The root's position for the third time (the game had it twice): a draw.
+        assert!(draw_after(out_and_back, out_and_back));
+        // A position first met after the root and then again: a draw at once.
+        assert!(draw_after("", "g1f3 g8f6 f3g1 f6g8 g1f3"));
+        assert!(draw_after("e2e4", "g8f6 g1f3 f6g8 f3g1 g8f6"));
+        // No repetition at all.
+        assert!(!draw_after("e2e4", "e7e5 g1f3 b8c6"));
+    }
 
     #[test]
     fn a_move_is_told_quiet_from_the_position_it_led_to() {

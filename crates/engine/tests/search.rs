@@ -72,18 +72,29 @@ fn depth(d: u32) -> SearchLimits {
 }
 
 #[test]
-fn repetition_in_the_game_history_is_a_draw() {
-    // Black, a rook down, can only shuffle the king. After 1...Kg8 2.Ra3 Kh8 3.Ra2 the start
-    // position is back with Black to move, and 3...Kg8 would repeat the position after 1...Kg8:
-    // the search must know the game's history to score that as a draw.
+fn repetition_in_the_game_history_is_a_draw_the_third_time() {
+    // Black, a rook down, can only shuffle the king. After 1...Kg8 2.Ra3 Kf8 3.Ra2 Kg8 4.Ra3
+    // Kh8 5.Ra2 the start position is back with Black to move, and 5...Kg8 brings back the
+    // position after 1...Kg8 for the third time: the search must know the game's history to
+    // score that as a draw.
     let mut game = Game::from_fen("7k/8/8/8/8/8/R7/K7 b - - 0 1").expect("fen");
-    for uci in ["h8g8", "a2a3", "g8h8", "a3a2"] {
+    for uci in ["h8g8", "a2a3", "g8f8", "a3a2", "f8g8", "a2a3", "g8h8", "a3a2"] {
         let m = parse_uci(game.position(), uci, false).expect("move");
         assert!(game.play(m));
     }
     let r = Engine::new().search_blocking(&game, depth(8));
     assert_eq!(r.info.map(|i| i.score), Some(Score::Cp(0)));
     assert_eq!(r.best, parse_uci(game.position(), "h8g8", false).ok());
+    // With that position met only once before, going back to it is no draw yet: White may
+    // play on, and the position is lost.
+    let mut game = Game::from_fen("7k/8/8/8/8/8/R7/K7 b - - 0 1").expect("fen");
+    for uci in ["h8g8", "a2a3", "g8h8", "a3a2"] {
+        let m = parse_uci(game.position(), uci, false).expect("move");
+        assert!(game.play(m));
+    }
+    let r = Engine::new().search_blocking(&game, depth(8));
+    let score = r.info.map(|i| i.score);
+    assert!(matches!(score, Some(Score::Cp(cp)) if cp < -300), "{score:?}");
     // Without the history the same position is simply lost.
     let r = search("7k/8/8/8/8/8/R7/K7 b - - 0 1", depth(8));
     assert!(matches!(r.info.map(|i| i.score), Some(Score::Cp(cp)) if cp < -300));
