@@ -301,27 +301,21 @@ fn lone_king(pos: &Position) -> i32 {
         let two_coloured = (bishops & Bitboard::LIGHT_SQUARES).is_nonempty()
             && (bishops & Bitboard::DARK_SQUARES).is_nonempty();
         let bishop_knight = bishops.is_nonempty() && has(Role::Knight).is_nonempty();
-        if has(Role::Queen).is_empty()
-            && has(Role::Rook).is_empty()
-            && !two_coloured
-            && !bishop_knight
-        {
+        let heavy = (has(Role::Queen) | has(Role::Rook)).is_nonempty();
+        if !heavy && !two_coloured && !bishop_knight {
             continue;
         }
         let (wk, sk) = (pos.king(weak), pos.king(strong));
         let (f, r) = (wk.file() as i32, wk.rank() as i32);
         let from_centre = (3 - f).max(f - 4) + (3 - r).max(r - 4);
-        let manhattan = |a: (i32, i32), b: (i32, i32)| (a.0 - b.0).abs() + (a.1 - b.1).abs();
-        let kings = manhattan((f, r), (sk.file() as i32, sk.rank() as i32));
+        let kings = (f - sk.file() as i32).abs() + (r - sk.rank() as i32).abs();
         let mut bonus =
             LONE_KING_WIN + LONE_KING_EDGE * from_centre + LONE_KING_CLOSE * (14 - kings);
         // Bishop and knight only (pawns aside, which the search promotes): towards the corners
         // of the bishop's colour, the only ones it can be mated in. The distance from the long
         // diagonal the other two corners share grows by one a step along every edge, so it
         // leads out of a wrong corner too (where the edge term no longer pulls).
-        let only_minors =
-            has(Role::Queen).is_empty() && has(Role::Rook).is_empty() && !two_coloured;
-        if only_minors && bishop_knight {
+        if !heavy && !two_coloured && bishop_knight {
             // a1 and h8 are dark, a8 and h1 light.
             let off_diagonal = if (bishops & Bitboard::LIGHT_SQUARES).is_nonempty() {
                 (f - r).abs()

@@ -10,36 +10,29 @@ draw it believed in).
     python3 losses.py GAMES.pgn[.gz] [ENGINE_NAME]
 """
 import collections
-import gzip
-import re
+import os
 import sys
 
 import chess
-import chess.pgn
 
-SCORE = re.compile(r"\s*([+-]?\d+\.\d+|[+-]?M\d+)/\d+")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from pgn2tune import mover_score_cp, read_games  # noqa: E402
+
 WEIGHTS = [(chess.KNIGHT, 1), (chess.BISHOP, 1), (chess.ROOK, 2), (chess.QUEEN, 4)]
 
 
-def games(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        while (g := chess.pgn.read_game(f)) is not None:
-            yield g
-
-
 def scores(game, vidle_white):
-    """(ply after the move, Vidle moved, score from Vidle's view, phase, FEN) per scored move."""
+    """(ply after the move, Vidle moved, score in pawns from Vidle's view (mates as
+    pgn2tune's ±30), phase, FEN) per scored move."""
     board = game.board()
     out = []
     for node in game.mainline():
         vidle_moved = (board.turn == chess.WHITE) == vidle_white
-        m = SCORE.match(node.comment or "")
+        cp = mover_score_cp(node.comment)
         board.push(node.move)
-        if not m:
+        if cp is None:
             continue
-        s = m.group(1)
-        v = float(s) if "M" not in s else (-100.0 if s.startswith("-") else 100.0)
+        v = cp / 100
         phase = sum(len(board.pieces(p, c)) * w for p, w in WEIGHTS for c in chess.COLORS)
         out.append((board.ply(), vidle_moved, v if vidle_moved else -v, phase, board.fen()))
     return out
@@ -49,7 +42,7 @@ def main():
     path = sys.argv[1]
     name = sys.argv[2] if len(sys.argv) > 2 else "Vidle"
     phases, zeros = collections.Counter(), collections.Counter()
-    for g in games(path):
+    for g, _ in read_games([path]):
         vidle_white = g.headers["White"] == name
         lost = g.headers["Result"] == ("0-1" if vidle_white else "1-0")
         if not lost:

@@ -5,22 +5,21 @@ how many openings each run scored more on and the total score difference.
 
     python3 paired.py OLD.pgn[.gz] NEW.pgn[.gz] [ENGINE_NAME]
 """
-import gzip
+import os
 import sys
 
-import chess.pgn
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from pgn2tune import read_games  # noqa: E402
 
 
 def results(path, name):
     """{(book moves, Vidle had White): Vidle's points}."""
-    opener = gzip.open if path.endswith(".gz") else open
     out = {}
-    with opener(path, "rt") as f:
-        while (g := chess.pgn.read_game(f)) is not None:
-            white = g.headers["White"] == name
-            book = tuple(n.uci() for n in (x.move for x in g.mainline() if "book" in (x.comment or "")))
-            points = {"1-0": 1.0, "0-1": 0.0}.get(g.headers["Result"], 0.5)
-            out[(book, white)] = points if white else 1.0 - points
+    for g, _ in read_games([path]):
+        white = g.headers["White"] == name
+        book = tuple(x.move.uci() for x in g.mainline() if "book" in (x.comment or ""))
+        points = {"1-0": 1.0, "0-1": 0.0}.get(g.headers["Result"], 0.5)
+        out[(book, white)] = points if white else 1.0 - points
     return out
 
 
