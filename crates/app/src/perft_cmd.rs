@@ -16,7 +16,7 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         return run_epd(path, args);
     }
     let pos = match &args.fen {
-        Some(f) => fen::parse_fen(f).with_context(|| format!("--fen '{f}'"))?,
+        Some(f) => fen::parse_fen_relaxed(f).with_context(|| format!("--fen '{f}'"))?,
         None => Position::startpos(),
     };
     let start = Instant::now();
@@ -51,7 +51,7 @@ fn run_epd(path: &std::path::Path, args: &PerftArgs) -> anyhow::Result<()> {
         }
         let mut parts = line.split(';');
         let fen_text = parts.next().unwrap_or_default().trim();
-        let pos = match fen::parse_fen(fen_text) {
+        let pos = match fen::parse_fen_relaxed(fen_text) {
             Ok(p) => p,
             Err(e) => {
                 println!("line {}: {e}", line_no + 1);

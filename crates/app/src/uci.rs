@@ -5,10 +5,12 @@
 //! through the same locked output. Nothing a GUI sends may crash the engine: bad input gets an
 //! `info string` and leaves the state as it was.
 
+use std::borrow::Cow;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use vidle_core::notation::{parse_uci, to_uci};
-use vidle_core::perft::perft;
+use vidle_core::perft::perft_until;
 use vidle_core::{Game, Move, Position, fen};
 use vidle_engine::{Bound, Engine, Score, SearchEvent, SearchInfo, SearchLimits};
 
@@ -22,15 +24,28 @@ pub struct Uci<W: Write + Send + 'static> {
     engine: Engine,
     /// Options that must wait for the running search to end (Hash, Threads, Clear Hash).
     pending_options: Vec<(String, String)>,
+    /// A running `go perft`: it runs off the loop like a search, and `stop` ends it.
+    perft: Option<PerftJob>,
+}
+
+/// A `go perft` counting on its own thread.
+struct PerftJob {
+    stop: Arc<AtomicBool>,
+    handle: std::thread::JoinHandle<()>,
 }
 
 /// Runs UCI on standard input and output until `quit` or end of input.
 pub fn run_stdio() -> anyhow::Result<()> {
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut uci = Uci::new(std::io::stdout());
-    for line in stdin.lock().lines() {
-        let line = line?;
-        if !uci.handle(&line)? {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        if !uci.handle_bytes(&line)? {
             break;
         }
     }
@@ -46,18 +61,42 @@ impl<W: Write + Send + 'static> Uci<W> {
             // The book is installed but off until the GUI sets OwnBook (testers bring openings).
             engine: crate::book_source::engine_with_book(false),
             pending_options: Vec::new(),
+            perft: None,
         }
     }
 
-    /// Stops a running search and waits for its `bestmove`.
+    /// Stops a running search and waits for its `bestmove`; stops a running perft.
     pub fn finish(&mut self) {
+        self.stop_perft();
         self.engine.stop();
         self.engine.wait();
     }
 
-    /// Waits for a running search to end by itself (for tests of finite searches).
+    fn stop_perft(&mut self) {
+        if let Some(job) = self.perft.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            // The count checks the flag at every interior node: this returns within milliseconds.
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Handles one raw input line. Bytes that are not UTF-8 are decoded lossily (as U+FFFD) and
+    /// reported: a GUI's stray byte must not end the engine.
+    pub fn handle_bytes(&mut self, bytes: &[u8]) -> std::io::Result<bool> {
+        let text = String::from_utf8_lossy(bytes);
+        let line = text.trim_end_matches(['\n', '\r']);
+        if let Cow::Owned(_) = text {
+            self.say(&format!("info string warning: input is not valid UTF-8, read as '{line}'"))?;
+        }
+        self.handle(line)
+    }
+
+    /// Waits for a running search or perft to end by itself (for tests of finite searches).
     #[cfg(test)]
     pub fn wait(&mut self) {
+        if let Some(job) = self.perft.take() {
+            let _ = job.handle.join();
+        }
         self.engine.wait();
     }
 
@@ -100,7 +139,10 @@ impl<W: Write + Send + 'static> Uci<W> {
             "position" => self.position(&rest)?,
             "setoption" => self.setoption(&rest)?,
             "go" => self.go(&rest)?,
-            "stop" => self.engine.stop(),
+            "stop" => {
+                self.stop_perft();
+                self.engine.stop();
+            }
             "ponderhit" => self.engine.ponderhit(),
             "d" => {
                 let pos = self.game.position();
@@ -151,6 +193,17 @@ impl<W: Write + Send + 'static> Uci<W> {
             Some(&"fen") => fen::parse_fen(&spec[1..].join(" ")).map_err(|e| e.to_string()),
             _ => Err("expected 'startpos' or 'fen'".to_string()),
         };
+        // Standard notation names castling by the king's target square: with the king off e1 or
+        // a rook off its corner, castling and a king step would share one name.
+        let start = start.and_then(|p| {
+            if p.castling_needs_chess960() && !self.chess960() {
+                Err("castling rights with the king or a rook off its standard square need \
+                     Chess960 notation: set UCI_Chess960 to true first"
+                    .to_string())
+            } else {
+                Ok(p)
+            }
+        });
         let start = match start {
             Ok(p) => p,
             Err(e) => {
@@ -203,23 +256,16 @@ impl<W: Write + Send + 'static> Uci<W> {
     fn go(&mut self, args: &[&str]) -> std::io::Result<()> {
         if args.first() == Some(&"perft") {
             let Some(depth) = args.get(1).and_then(|d| d.parse::<u32>().ok()) else {
-                return self.say("info string error: go perft needs a depth");
+                return self.say("info string error: go perft needs a depth (0 or more)");
             };
-            let pos = *self.game.position();
-            let mut text = String::new();
-            let mut total = 0;
-            for m in pos.legal_moves().iter() {
-                let n = if depth <= 1 { 1 } else { perft(&pos.played(m), depth - 1) };
-                total += n;
-                text.push_str(&format!("{}: {n}\n", to_uci(m, self.chess960())));
-            }
-            text.push_str(&format!("\nNodes searched: {total}"));
-            return self.say(&text);
+            self.finish();
+            self.start_perft(depth);
+            return Ok(());
         }
-        let limits = match parse_go(args, self.game.position(), self.chess960()) {
-            Ok(l) => l,
-            Err(e) => return self.say(&format!("info string error: go: {e}")),
-        };
+        let (limits, warnings) = parse_go(args, self.game.position(), self.chess960());
+        for w in warnings {
+            self.say(&format!("info string warning: go: {w}"))?;
+        }
         // A new `go` replaces a running search (which still answers with its bestmove first).
         self.finish();
         self.apply_pending()?;
@@ -239,17 +285,92 @@ impl<W: Write + Send + 'static> Uci<W> {
     }
 }
 
-/// Parses the arguments of `go`.
-///
-/// # Errors
-/// A number that does not parse (negative clock times are taken as zero).
-fn parse_go(args: &[&str], pos: &Position, chess960: bool) -> Result<SearchLimits, String> {
-    let mut l = SearchLimits::default();
-    let mut i = 0;
-    let num = |i: usize| -> Result<i64, String> {
-        let t = args.get(i + 1).ok_or_else(|| format!("'{}' needs a value", args[i]))?;
-        t.parse::<i64>().map_err(|_| format!("'{t}' is not a number"))
+impl<W: Write + Send + 'static> Uci<W> {
+    /// Starts `go perft depth` on its own thread: one `move: count` line per root move as each
+    /// is counted, then `Nodes searched: N` (1 at depth 0, the position itself). `stop` ends it
+    /// with `info string perft stopped`.
+    fn start_perft(&mut self, depth: u32) {
+        let out = Arc::clone(&self.out);
+        let chess960 = self.chess960();
+        let pos = *self.game.position();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let say = |text: &str| {
+                let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = writeln!(out, "{text}").and_then(|_| out.flush());
+            };
+            if depth == 0 {
+                return say("Nodes searched: 1");
+            }
+            let mut total = 0;
+            for m in pos.legal_moves().iter() {
+                let Some(n) = perft_until(&pos.played(m), depth - 1, &flag) else {
+                    return say("info string perft stopped");
+                };
+                total += n;
+                say(&format!("{}: {n}", to_uci(m, chess960)));
+            }
+            say(&format!("\nNodes searched: {total}"));
+        });
+        self.perft = Some(PerftJob { stop, handle });
+    }
+}
+
+/// The largest clock or move time taken from `go`, in milliseconds (about 35 years): larger
+/// values are clamped so that the time arithmetic cannot overflow.
+const MAX_GO_MS: u64 = 1 << 40;
+
+/// Reads the value of a `go` limit. Integers are taken as they are (negatives as zero);
+/// integers too large for 64 bits are clamped, decimals and exponents (`1e6`) rounded; these
+/// and values that are no number at all come with a warning. `None`: ignore the limit.
+fn go_value(key: &str, text: Option<&str>, warnings: &mut Vec<String>) -> Option<u64> {
+    let Some(t) = text else {
+        warnings.push(format!("'{key}' needs a value; ignored"));
+        return None;
     };
+    if let Ok(v) = t.parse::<i64>() {
+        return Some(v.max(0) as u64);
+    }
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let (v, what) = if t.starts_with('-') { (0, "0") } else { (u64::MAX, "the largest value") };
+        warnings.push(format!("{key} '{t}' is out of range; using {what}"));
+        return Some(v);
+    }
+    match t.parse::<f64>() {
+        Ok(f) if f.is_finite() => {
+            let v = f.max(0.0).round().min(u64::MAX as f64) as u64;
+            warnings.push(format!("{key} '{t}' is not a whole number; using {v}"));
+            Some(v)
+        }
+        _ => {
+            warnings.push(format!("{key} '{t}' is not a number; ignored"));
+            None
+        }
+    }
+}
+
+/// Parses the arguments of `go`. Nothing here fails: every `go` gets its search and its
+/// `bestmove`; what could not be read is ignored (or clamped) and named in the warnings.
+fn parse_go(args: &[&str], pos: &Position, chess960: bool) -> (SearchLimits, Vec<String>) {
+    const KEYS: [&str; 12] = [
+        "infinite",
+        "ponder",
+        "searchmoves",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movetime",
+        "nodes",
+        "depth",
+        "movestogo",
+        "mate",
+    ];
+    let mut l = SearchLimits::default();
+    let mut warnings = Vec::new();
+    let mut i = 0;
     while i < args.len() {
         let key = args[i];
         match key {
@@ -266,26 +387,32 @@ fn parse_go(args: &[&str], pos: &Position, chess960: bool) -> Result<SearchLimit
             }
             "wtime" | "btime" | "winc" | "binc" | "movetime" | "nodes" | "depth" | "movestogo"
             | "mate" => {
-                let v = num(i)?.max(0);
-                let u = v as u64;
-                match key {
-                    "wtime" => l.wtime = Some(u),
-                    "btime" => l.btime = Some(u),
-                    "winc" => l.winc = Some(u),
-                    "binc" => l.binc = Some(u),
-                    "movetime" => l.movetime = Some(u),
-                    "nodes" => l.nodes = Some(u),
-                    "depth" => l.depth = Some(u.min(u32::MAX as u64) as u32),
-                    "movestogo" => l.movestogo = Some(u.min(u32::MAX as u64) as u32),
-                    _ => l.mate = Some(u.min(u32::MAX as u64) as u32),
+                // A keyword where the value should be is not eaten as the value.
+                let text = args.get(i + 1).copied().filter(|t| !KEYS.contains(t));
+                if text.is_some() {
+                    i += 1;
                 }
-                i += 1;
+                if let Some(v) = go_value(key, text, &mut warnings) {
+                    let ms = v.min(MAX_GO_MS);
+                    let small = v.min(u32::MAX as u64) as u32;
+                    match key {
+                        "wtime" => l.wtime = Some(ms),
+                        "btime" => l.btime = Some(ms),
+                        "winc" => l.winc = Some(ms),
+                        "binc" => l.binc = Some(ms),
+                        "movetime" => l.movetime = Some(ms),
+                        "nodes" => l.nodes = Some(v),
+                        "depth" => l.depth = Some(small),
+                        "movestogo" => l.movestogo = Some(small),
+                        _ => l.mate = Some(small),
+                    }
+                }
             }
             _ => {} // unknown tokens are skipped, as the protocol asks
         }
         i += 1;
     }
-    Ok(l)
+    (l, warnings)
 }
 
 fn format_pv(pv: &[Move], chess960: bool) -> String {
@@ -520,9 +647,10 @@ mod tests {
             "setoption",
             "ucinewgame",
         ]);
-        assert_eq!(out.matches("bestmove").count(), 3, "{out}");
+        // `go depth x` searches without a depth limit until `ucinewgame` stops it.
+        assert_eq!(out.matches("bestmove").count(), 4, "{out}");
         assert!(out.contains("bestmove a2a3") || out.contains("bestmove b2b3"), "{out}");
-        assert!(out.contains("info string error: go:"), "{out}");
+        assert!(out.contains("info string warning: go: depth 'x' is not a number"), "{out}");
         assert!(out.contains("info string error: setoption: Hash"), "{out}");
         assert!(out.contains("unknown option 'Nonsense'"), "{out}");
     }
@@ -554,6 +682,139 @@ mod tests {
         assert!(out.contains("info string param rfp_margin 95"), "{out}");
         assert!(out.contains("rfp_margin: 'ninety' is not a number"), "{out}");
         assert!(out.contains("rfp_margin: '' is not a number"), "{out}");
+    }
+
+    #[test]
+    fn invalid_utf8_is_read_lossily_and_reported() {
+        let buf = Buf::default();
+        let mut uci = Uci::new(buf.clone());
+        assert!(uci.handle_bytes(b"\x80\n").unwrap());
+        assert!(uci.handle_bytes(b"position startpos moves e2e4 \xff\xfe\xc3\n").unwrap());
+        assert!(uci.handle_bytes(b"position startpos moves d2d4\r\n").unwrap());
+        assert!(uci.handle_bytes(b"isready\n").unwrap());
+        uci.handle("go perft 1").unwrap();
+        uci.wait();
+        let out = buf.text();
+        assert_eq!(out.matches("info string warning: input is not valid UTF-8").count(), 2);
+        assert!(out.contains("read as 'position startpos moves e2e4 \u{fffd}"), "{out}");
+        assert!(out.contains("info string error: position:"), "{out}");
+        assert!(out.contains("readyok"), "{out}");
+        // After 1. d4 (the last good line): 20 replies.
+        assert!(out.contains("Nodes searched: 20"), "{out}");
+    }
+
+    #[test]
+    fn go_perft_runs_off_the_loop() {
+        let out = run(&["go perft 0"]);
+        assert_eq!(out, "Nodes searched: 1\n");
+        let buf = Buf::default();
+        let mut uci = Uci::new(buf.clone());
+        uci.handle("go perft 99").unwrap();
+        uci.handle("isready").unwrap();
+        wait_for(&buf, |t| t.contains("readyok"));
+        uci.handle("stop").unwrap();
+        let t = wait_for(&buf, |t| t.contains("perft stopped"));
+        assert!(!t.contains("Nodes searched"), "{t}");
+        // A perft running when `quit` comes is stopped too.
+        uci.handle("go perft 99").unwrap();
+        assert!(!uci.handle("quit").unwrap());
+        assert_eq!(buf.text().matches("perft stopped").count(), 2);
+    }
+
+    #[test]
+    fn every_go_gets_one_bestmove_whatever_its_arguments() {
+        let buf = Buf::default();
+        let mut uci = Uci::new(buf.clone());
+        for (go, warning) in [
+            ("go depth x", "depth 'x' is not a number; ignored"),
+            ("go depth 99999999999999999999", "depth '99999999999999999999' is out of range"),
+            ("go depth", "'depth' needs a value"),
+            ("go movetime 1e99 wtime 3.5", "movetime '1e99' is not a whole number"),
+            (
+                "go depth -99999999999999999999 infinite",
+                "depth '-99999999999999999999' is out of range; using 0",
+            ),
+        ] {
+            let before = buf.text().matches("bestmove").count();
+            uci.handle(go).unwrap();
+            uci.handle("stop").unwrap();
+            let t = wait_for(&buf, |t| t.matches("bestmove").count() > before);
+            assert!(t.contains(&format!("info string warning: go: {warning}")), "{go}: {t}");
+        }
+        uci.handle("go nodes 2e3").unwrap();
+        uci.wait();
+        let t = buf.text();
+        assert!(t.contains("nodes '2e3' is not a whole number; using 2000"), "{t}");
+        assert_eq!(t.matches("bestmove").count(), 6, "{t}");
+    }
+
+    #[test]
+    fn castling_that_needs_chess960_notation_is_refused_without_it() {
+        let fen = "position fen r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
+        let out = run(&["position startpos moves e2e4", fen, "go perft 1"]);
+        assert!(out.contains("info string error: position: castling rights"), "{out}");
+        assert!(out.contains("Nodes searched: 20"), "the previous position stays: {out}");
+        let out = run(&["setoption name UCI_Chess960 value true", fen, "go perft 1"]);
+        assert!(out.contains("f1g1: 1") && out.contains("f1h1: 1"), "{out}");
+        let names: Vec<&str> = out.lines().filter_map(|l| l.split(':').next()).collect();
+        let distinct: std::collections::HashSet<&&str> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "{out}");
+        // Standard castling rights are fine either way.
+        let out = run(&["position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "go perft 1"]);
+        assert!(out.contains("e1g1: 1") && !out.contains("error"), "{out}");
+    }
+
+    #[test]
+    fn impossible_checks_are_refused() {
+        let out = run(&[
+            "position fen 3k4/2r3b1/1pP5/p1P2P2/P2p3p/5P2/N7/1r1K1q2 w - - 0 57",
+            "go perft 1",
+        ]);
+        assert!(out.contains("no single move gives this double check"), "{out}");
+        assert!(out.contains("Nodes searched: 20"), "{out}");
+    }
+
+    /// The last `info … pv` before `bestmove` starts with the move played, and the last set of
+    /// MultiPV lines names distinct moves, however the search is stopped.
+    #[test]
+    fn the_last_pv_starts_with_the_move_played() {
+        let positions = [
+            "startpos",
+            "fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        for multipv in [1, 3] {
+            for (i, p) in positions.iter().enumerate() {
+                for ms in (5..60).step_by(6) {
+                    let buf = Buf::default();
+                    let mut uci = Uci::new(buf.clone());
+                    uci.handle("setoption name Move Overhead value 0").unwrap();
+                    uci.handle(&format!("setoption name MultiPV value {multipv}")).unwrap();
+                    uci.handle(&format!("position {p}")).unwrap();
+                    uci.handle(&format!("go movetime {}", ms + i)).unwrap();
+                    uci.wait();
+                    let out = buf.text();
+                    let best = out.lines().last().unwrap().split_whitespace().nth(1).unwrap();
+                    let pvs: Vec<(u32, &str)> = out
+                        .lines()
+                        .filter(|l| l.contains(" pv "))
+                        .map(|l| {
+                            let w: Vec<&str> = l.split_whitespace().collect();
+                            let at = |k: &str| w.iter().position(|x| *x == k).unwrap() + 1;
+                            (w[at("multipv")].parse().unwrap(), w[at("pv")])
+                        })
+                        .collect();
+                    let last_main = pvs.iter().rev().find(|(n, _)| *n == 1).unwrap();
+                    assert_eq!(last_main.1, best, "{p} {ms} ms:\n{out}");
+                    // The last set: the lines after the last `multipv 1`.
+                    let start = pvs.iter().rposition(|(n, _)| *n == 1).unwrap();
+                    let set: Vec<&str> = pvs[start..].iter().map(|(_, m)| *m).collect();
+                    let distinct: std::collections::HashSet<&&str> = set.iter().collect();
+                    assert_eq!(distinct.len(), set.len(), "{p} {ms} ms:\n{out}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -35,7 +35,7 @@ fn leaf_or<P>(depth: u32, next: &P, full: fn(&P, u32) -> u64) -> u64 {
 mod vidle {
     pub use vidle_core::perft::{perft as bulk, perft_full as full};
     pub fn setup(fen: &str) -> vidle_core::Position {
-        vidle_core::parse_fen(fen).unwrap()
+        vidle_core::parse_fen_relaxed(fen).unwrap()
     }
 }
 

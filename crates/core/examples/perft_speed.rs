@@ -2,7 +2,7 @@
 //! `cargo run --release -p vidle-core --example perft_speed`.
 
 use std::time::Instant;
-use vidle_core::parse_fen;
+use vidle_core::parse_fen_relaxed;
 use vidle_core::perft::{perft, perft_full};
 
 fn main() {
@@ -11,7 +11,7 @@ fn main() {
         ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
     ];
     for (name, fen, depth) in cases {
-        let pos = parse_fen(fen).expect("valid FEN");
+        let pos = parse_fen_relaxed(fen).expect("valid FEN");
         for (mode, f) in [("bulk", perft as fn(&_, u32) -> u64), ("full", perft_full)] {
             let mut best = f64::MAX;
             let mut nodes = 0;

@@ -22,7 +22,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use fen::{FenError, parse_fen};
+pub use fen::{FenError, parse_fen, parse_fen_relaxed};
 pub use fixed_list::FixedList;
 pub use game::{Game, Outcome};
 pub use mv::{Move, MoveKind, MoveList};

@@ -2,6 +2,7 @@
 
 use crate::mv::Move;
 use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Leaf count at `depth`, bulk-counted: the last ply's moves are counted, not played.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -10,6 +11,22 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_legal(),
         _ => pos.legal_moves().iter().map(|m| perft(&pos.played(m), depth - 1)).sum(),
     }
+}
+
+/// [`perft`] that gives up (`None`) once `stop` is set, checked at every node above the last
+/// two plies, so that a deep count can be abandoned within milliseconds.
+pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut nodes = 0;
+    for m in pos.legal_moves().iter() {
+        nodes += perft_until(&pos.played(m), depth - 1, stop)?;
+    }
+    Some(nodes)
 }
 
 /// Leaf count at `depth` with every move played, including the leaves (exercises `play`).

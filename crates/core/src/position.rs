@@ -189,6 +189,16 @@ impl Position {
         rooks.into_iter().find(|r| (r.file() > king.file()) == (side == CastlingSide::King))
     }
 
+    /// Whether a castling right needs Chess960 rules to be written down: its king is not on the
+    /// e-file or its rook is not in a corner. Standard notation (`e1g1`, `O-O` meaning "the king
+    /// to g1") cannot name such a castling apart from a king step to the same square.
+    pub fn castling_needs_chess960(&self) -> bool {
+        self.castling_rooks().into_iter().any(|rook| {
+            let color = if rook.rank() == 0 { Color::White } else { Color::Black };
+            self.king(color).file() != 4 || !matches!(rook.file(), 0 | 7)
+        })
+    }
+
     /// The en passant target square, only when an en passant capture is legal.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {

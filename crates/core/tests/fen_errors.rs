@@ -135,6 +135,25 @@ fn side_not_to_move_in_check() {
 }
 
 #[test]
+fn impossible_double_checks() {
+    let impossible = |fen: &str| match illegal(fen) {
+        P::ImpossibleCheck(why) => assert!(!why.is_empty()),
+        other => panic!("{fen}: expected an impossible check, got {other:?}"),
+    };
+    // Rook b1 and queen f1 on both sides of the king on d1: no move gives both checks.
+    impossible("3k4/2r3b1/1pP5/p1P2P2/P2p3p/5P2/N7/1r1K1q2 w - - 0 57");
+    // A rook and a queen on one file, on both sides of the king.
+    impossible("4r1k1/8/8/8/4K3/8/8/4q3 w - - 0 1");
+    // A pawn and a knight, two knights: neither can have been uncovered.
+    impossible("4k3/8/8/8/8/3p2n1/4K3/8 w - - 0 1");
+    impossible("4k3/8/8/8/8/6n1/4K3/2n5 w - - 0 1");
+    // A knight that moved off the e-file uncovering a rook; a bishop that left c1 uncovering
+    // the rook on a1: real double checks.
+    assert!(parse_fen("4r1k1/8/8/8/8/3n4/8/4K3 w - - 0 1").is_ok());
+    assert!(parse_fen("4k3/8/8/8/8/8/3b4/r3K3 w - - 0 1").is_ok());
+}
+
+#[test]
 fn castling_rights() {
     let castling = |fen: &str, color: Color| match illegal(fen) {
         P::CastlingRights { color: c, detail } => {

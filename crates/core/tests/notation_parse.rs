@@ -5,10 +5,10 @@ mod common;
 
 use common::Rng;
 use vidle_core::notation::{MoveParseError, parse_move, parse_san, parse_uci, to_san, to_uci};
-use vidle_core::{Move, Position, parse_fen};
+use vidle_core::{Move, Position, parse_fen_relaxed};
 
 fn pos(fen: &str) -> Position {
-    parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    parse_fen_relaxed(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The SAN of what `text` parses to (so expectations read naturally).

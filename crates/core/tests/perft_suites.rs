@@ -3,7 +3,7 @@
 
 mod common;
 use vidle_core::perft::{perft, perft_full};
-use vidle_core::{fen, parse_fen};
+use vidle_core::{fen, parse_fen_relaxed};
 
 const CI_NODE_BUDGET: u64 = 1_200_000;
 
@@ -20,10 +20,11 @@ fn run_suite(rel: &str, budget: u64) {
                 scope.spawn(move || {
                     let mut checked = 0;
                     for (fen_text, counts) in suite.iter().skip(t).step_by(threads) {
-                        let pos = parse_fen(fen_text).unwrap_or_else(|e| panic!("{fen_text}: {e}"));
+                        let pos = parse_fen_relaxed(fen_text)
+                            .unwrap_or_else(|e| panic!("{fen_text}: {e}"));
                         // Shredder-FEN inputs must round-trip.
                         if fen_text.contains(char::is_uppercase) {
-                            let again = parse_fen(&fen::to_fen(&pos, true)).unwrap();
+                            let again = parse_fen_relaxed(&fen::to_fen(&pos, true)).unwrap();
                             assert!(again == pos, "{fen_text}: Shredder-FEN round trip");
                         }
                         for &(depth, expected) in counts {
@@ -58,7 +59,7 @@ fn fischer960_suite_within_budget() {
 fn full_perft_plays_every_leaf() {
     // The same counts with every leaf move made (exercises play and the key assertion).
     for (fen_text, counts) in common::perft_suite("perft/standard.epd").iter().take(40) {
-        let pos = parse_fen(fen_text).unwrap();
+        let pos = parse_fen_relaxed(fen_text).unwrap();
         for &(depth, expected) in counts.iter().filter(|(_, n)| *n < 200_000) {
             assert_eq!(perft_full(&pos, depth), expected, "{fen_text} depth {depth}");
         }

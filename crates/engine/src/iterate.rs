@@ -90,8 +90,12 @@ impl Worker {
         // The main line's score after each completed depth.
         let mut depth_scores = [0i32; MAX_PLY + 1];
         let mut depth = spec.first_depth.max(1);
+        // The lines of the last completed depth and those of the depth in progress (main thread).
+        let mut lines: Vec<SearchInfo> = Vec::new();
+        let mut current: Vec<SearchInfo> = Vec::new();
         while depth <= spec.max_depth.min(MAX_PLY as i32 - 4) {
             let mut excluded = MoveList::new();
+            current.clear();
             for pv_idx in 0..multipv {
                 self.root_moves = allowed.clone();
                 self.root_moves.retain(|m| !excluded.contains(m));
@@ -100,12 +104,19 @@ impl Worker {
                 if self.stopped {
                     // A move that raised alpha in the unfinished iteration was fully searched
                     // and beat the previous best: take it.
+                    let mut partial = None;
                     if pv_idx == 0
                         && self.pv_len[0] > 0
                         && let Some(m) = self.pv[0][0]
                     {
                         result.best = Some(m);
                         result.ponder = if self.pv_len[0] > 1 { self.pv[0][1] } else { None };
+                        let (score, lower) = self.root_score;
+                        let bound = lower.then_some(Bound::Lower);
+                        partial = Some(self.info(ctx, depth, 0, score, bound, self.current_pv()));
+                    }
+                    if ctx.is_main {
+                        self.report_final(ctx, &mut result, &lines, &current, partial, multipv);
                     }
                     break;
                 }
@@ -128,12 +139,14 @@ impl Worker {
                     if pv_idx == 0 {
                         result.info = Some(info.clone());
                     }
-                    ctx.emit(SearchEvent::Info(info));
+                    current.push(info.clone());
+                    self.show(ctx, info);
                 }
             }
             if self.stopped {
                 break;
             }
+            std::mem::swap(&mut lines, &mut current);
             result.completed_depth = depth as u32;
             let d = depth as usize;
             depth_scores[d] = scores[0];
@@ -222,9 +235,63 @@ impl Worker {
             if ctx.is_main && ctx.time.elapsed_ms() >= BOUND_INFO_AFTER_MS {
                 let pv = self.current_pv();
                 let info = self.info(ctx, depth, pv_idx, score, bound, pv);
-                ctx.emit(SearchEvent::Info(info));
+                self.show(ctx, info);
             }
             delta = delta * self.p.asp_growth_x16 / 16;
+        }
+    }
+
+    /// Reports a line, remembering the first move of the main line the GUI saw last.
+    fn show(&mut self, ctx: &Ctx, info: SearchInfo) {
+        if info.multipv == 1
+            && let Some(&first) = info.pv.first()
+        {
+            self.last_shown = Some(first);
+        }
+        ctx.emit(SearchEvent::Info(info));
+    }
+
+    /// When a search stops inside an iteration, what was shown last may not agree with the move
+    /// about to be played: the unfinished depth found a new best move, a fail-high line named a
+    /// move the re-search did not confirm, or (MultiPV) the new depth's first lines sit beside
+    /// the old depth's later ones and may name the same move. This reports the set of lines the
+    /// search ends with — the new depth's finished lines, the new best move's line, then the
+    /// old depth's lines for the moves not yet named, renumbered — so that the last `info … pv`
+    /// starts with the best move and the last MultiPV set names distinct moves.
+    fn report_final(
+        &mut self,
+        ctx: &Ctx,
+        result: &mut IterResult,
+        lines: &[SearchInfo],
+        current: &[SearchInfo],
+        partial: Option<SearchInfo>,
+        multipv: usize,
+    ) {
+        let mixed = multipv > 1 && !current.is_empty();
+        if !mixed && partial.is_none() && self.last_shown == result.best {
+            return;
+        }
+        let mut set: Vec<SearchInfo> = current.to_vec();
+        set.extend(partial);
+        for old in lines {
+            if set.len() >= multipv {
+                break;
+            }
+            if !set.iter().any(|l| l.pv.first() == old.pv.first()) {
+                set.push(old.clone());
+            }
+        }
+        let now = self.info(ctx, 0, 0, 0, None, &[]);
+        for (i, line) in set.iter_mut().enumerate() {
+            line.multipv = i as u32 + 1;
+            (line.nodes, line.nps, line.time_ms) = (now.nodes, now.nps, now.time_ms);
+            (line.hashfull, line.tbhits) = (now.hashfull, now.tbhits);
+        }
+        if let Some(first) = set.first() {
+            result.info = Some(first.clone());
+        }
+        for line in set {
+            self.show(ctx, line);
         }
     }
 

@@ -22,6 +22,7 @@ mod iterate;
 mod movepick;
 mod nnue;
 mod params;
+mod qsearch;
 mod score;
 mod search;
 mod see;
@@ -631,10 +632,12 @@ impl Engine {
                     let ponder = if pick == best {
                         ponder
                     } else {
-                        lines
-                            .iter()
-                            .find(|l| l.pv.first() == pick.as_ref())
-                            .and_then(|l| l.pv.get(1).copied())
+                        // The line of the move played is the last one shown, as GUIs expect.
+                        let line = lines.iter().find(|l| l.pv.first() == pick.as_ref());
+                        if let Some(l) = line {
+                            inner(SearchEvent::Info(SearchInfo { multipv: 1, ..l.clone() }));
+                        }
+                        line.and_then(|l| l.pv.get(1).copied())
                     };
                     inner(SearchEvent::BestMove { best: pick, ponder });
                 }

@@ -342,7 +342,7 @@ mod tests {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for line in text.lines().step_by(8) {
             let fields: Vec<&str> = line.split(';').collect();
-            let pos = parse_fen(fields[0].trim()).expect("suite FEN");
+            let pos = vidle_core::parse_fen_relaxed(fields[0].trim()).expect("suite FEN");
             // ";D3 n" is the third field after the FEN.
             let d3: u64 = fields
                 .iter()

@@ -8,7 +8,7 @@ use crate::movepick::{MovePicker, is_noisy};
 use crate::nnue::AccStack;
 use crate::params::{PARAMS, SearchParams};
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, from_tt, is_mate, mated_in, to_tt};
-use crate::see::{see_ge, value};
+use crate::see::see_ge;
 use crate::threats::attacked_by_them;
 use crate::time::TimeManager;
 use crate::tt::{Bound, Tt, TtHit};
@@ -105,7 +105,7 @@ pub struct Worker {
     plies_from_null: [usize; MAX_PLY + 4],
     /// Whether the side to move is in check at each ply, set by the parent from
     /// `Position::gives_check` (cheaper than the on-demand `is_check`, which the root uses).
-    in_check: [bool; MAX_PLY + 4],
+    pub(crate) in_check: [bool; MAX_PLY + 4],
     /// The move a singular-extension test leaves out at each ply (`None`: a normal search).
     excluded: [Option<Move>; MAX_PLY + 4],
     /// Double singular extensions on the path to each ply.
@@ -115,6 +115,11 @@ pub struct Worker {
     threats: [Bitboard; MAX_PLY + 4],
     /// The best root move of the last iteration, searched first.
     pub root_best: Option<Move>,
+    /// The score of the root move that last raised alpha, and whether it failed high (a lower
+    /// bound): what an unfinished iteration knows about the move it found.
+    pub root_score: (i32, bool),
+    /// The first move of the last main line reported (the UCI `info … pv` a GUI saw last).
+    pub last_shown: Option<Move>,
     /// The depth of the iteration in progress (bounds singular extensions).
     root_depth: i32,
     /// The main line's score after the last completed depth, kept between the searches of a
@@ -168,7 +173,7 @@ fn root_slot(m: Move) -> usize {
 }
 
 /// Marks "no static eval" (in check).
-const NO_EVAL: i32 = -INFINITY;
+pub(crate) const NO_EVAL: i32 = -INFINITY;
 
 impl Worker {
     pub fn boxed() -> Box<Worker> {
@@ -192,6 +197,8 @@ impl Worker {
             double_ext: [0; MAX_PLY + 4],
             threats: [Bitboard::EMPTY; MAX_PLY + 4],
             root_best: None,
+            root_score: (0, false),
+            last_shown: None,
             root_depth: 0,
             last_score: None,
             root_nodes: Box::new([0; 4096]),
@@ -227,6 +234,7 @@ impl Worker {
         // The game's own moves count for repetitions (the position's clock bounds the window).
         self.plies_from_null[0] = game_keys.len();
         self.root_best = None;
+        self.last_shown = None;
         self.moved = [None; MAX_PLY + 4];
         self.eval_stack = [NO_EVAL; MAX_PLY + 4];
         self.excluded = [None; MAX_PLY + 4];
@@ -253,7 +261,7 @@ impl Worker {
 
     /// Counts a node and, on the main thread, checks the limits now and then.
     #[inline]
-    fn visit(&mut self, ctx: &Ctx, ply: usize) {
+    pub(crate) fn visit(&mut self, ctx: &Ctx, ply: usize) {
         self.nodes += 1;
         ctx.nodes_out.store(self.nodes, Ordering::Relaxed);
         self.seldepth = self.seldepth.max(ply + 1);
@@ -362,7 +370,7 @@ impl Worker {
     /// Enters a child position: keys for repetitions, the move that led there, whether it gives
     /// check; the child inherits the path's count of double extensions.
     #[inline]
-    fn push(
+    pub(crate) fn push(
         &mut self,
         parent: &Position,
         child: &Position,
@@ -383,7 +391,7 @@ impl Worker {
     }
 
     #[inline]
-    fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         self.keys.pop();
     }
 
@@ -850,6 +858,9 @@ impl Worker {
                     if PV {
                         self.update_pv(ply, m);
                     }
+                    if root {
+                        self.root_score = (score, score >= beta);
+                    }
                     if score >= beta {
                         let b = bonus(&self.p, depth);
                         if quiet {
@@ -951,7 +962,7 @@ impl Worker {
 
     /// The raw static evaluation (the TT entry's when it has one) and the same plus the
     /// correction history under `keys`. Not for positions in check.
-    fn static_eval(
+    pub(crate) fn static_eval(
         &mut self,
         pos: &Position,
         ply: usize,
@@ -994,110 +1005,6 @@ impl Worker {
         for &(p, q) in tried.iter().flatten() {
             self.history.update_quiet_all(us, p, (q, threats), conts, -b);
         }
-    }
-
-    /// Quiescence search: captures and queen promotions (with stand pat, delta and SEE
-    /// pruning) until the position is quiet; every evasion when in check.
-    pub fn qsearch<const PV: bool>(
-        &mut self,
-        ctx: &Ctx,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        self.visit(ctx, ply);
-        if self.stopped {
-            return 0;
-        }
-        let in_check = if ply == 0 { pos.is_check() } else { self.in_check[ply] };
-        debug_assert_eq!(in_check, pos.is_check());
-        if pos.is_insufficient_material() || (pos.halfmove_clock() >= 100 && !in_check) {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(pos, ply) };
-        }
-
-        let hit = ctx.tt.probe(pos.key());
-        if !PV && let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            if match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            } {
-                return s;
-            }
-        }
-
-        // Stand pat: out of check the side to move may decline every capture.
-        let static_eval;
-        let raw_eval;
-        let mut best_score;
-        if in_check {
-            static_eval = NO_EVAL;
-            raw_eval = NO_EVAL;
-            best_score = -INFINITY;
-        } else {
-            (raw_eval, static_eval) = self.static_eval(pos, ply, hit, &CorrKeys::of(pos));
-            best_score = static_eval;
-            if best_score >= beta {
-                return best_score;
-            }
-            alpha = alpha.max(best_score);
-        }
-        let futility_base = static_eval + self.p.qs_futility_margin;
-
-        let (checkers, threats) = if in_check {
-            (pos.checkers(), attacked_by_them(pos))
-        } else {
-            (Bitboard::EMPTY, Bitboard::EMPTY)
-        };
-        let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv), checkers, threats);
-        let mut best_move = None;
-        let mut moves = 0;
-        while let Some(m) = picker.next(pos, &self.history) {
-            moves += 1;
-            if !in_check {
-                // Delta pruning: even winning the captured piece leaves us below alpha.
-                let gain = pos.captured_role(m).map_or(0, value);
-                if !m.is_promotion() && futility_base + gain <= alpha {
-                    best_score = best_score.max(futility_base + gain);
-                    continue;
-                }
-                if !see_ge(pos, m, 0) {
-                    continue;
-                }
-            }
-            let child = pos.played(m);
-            ctx.tt.prefetch(child.key());
-            let check = pos.gives_check(m);
-            self.push(pos, &child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
-            let score = -self.qsearch::<PV>(ctx, &child, -beta, -alpha, ply + 1);
-            self.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
-        }
-        if in_check && moves == 0 {
-            return mated_in(ply);
-        }
-        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        let tt_pv = PV || hit.is_some_and(|h| h.pv);
-        ctx.tt.store(pos.key(), best_move, to_tt(best_score, ply), raw_eval, 0, bound, tt_pv);
-        best_score
     }
 }
 

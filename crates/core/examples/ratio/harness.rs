@@ -23,7 +23,7 @@ pub fn run(mode: &str, cases: &[(&str, &str, u32)], perfts: Perfts) {
         args.iter().find_map(|s| s.parse().ok()).unwrap_or(if deep { 5 } else { 25 });
     for &(name, fen, depth) in cases {
         let depth = depth + 2 * deep as u32;
-        let vidle = vidle_core::parse_fen(fen).expect("valid FEN");
+        let vidle = vidle_core::parse_fen_relaxed(fen).expect("valid FEN");
         let shakmaty: shakmaty::Chess = fen
             .parse::<shakmaty::fen::Fen>()
             .expect("valid FEN")
