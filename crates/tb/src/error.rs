@@ -15,6 +15,9 @@ pub enum TbError {
     BadHeader { table: String, reason: String },
     #[error("{table}: block {block} is corrupt ({reason})")]
     CorruptBlock { table: String, block: u32, reason: String },
+    /// A file refused earlier (the first error's text).
+    #[error("{0}")]
+    Unusable(String),
     #[error("{table}: missing (needed to generate or probe)")]
     Missing { table: String },
 }

@@ -103,6 +103,13 @@ pub fn file_name(material: &Material, metric: MetricKind) -> String {
     format!("{material}.{}", metric.extension())
 }
 
+/// The material and metric that a table file's name (`KRvK.vdtm`) promises, if it is one.
+pub fn name_identity(file_name: &str) -> Option<(Material, MetricKind)> {
+    let (stem, ext) = file_name.rsplit_once('.')?;
+    let metric = [MetricKind::Dtm, MetricKind::Dtz].into_iter().find(|m| m.extension() == ext)?;
+    Some((stem.parse().ok()?, metric))
+}
+
 pub fn table_path(dir: &Path, material: &Material, metric: MetricKind) -> PathBuf {
     dir.join(file_name(material, metric))
 }
@@ -219,6 +226,17 @@ impl Header {
         if material.counts[0][5] != 1 || material.counts[1][5] != 1 || material.total() > 7 {
             return Err(bad("impossible material"));
         }
+        // A file renamed or copied over another table's name (checksums and all) must not be
+        // read as that table: its positions would index past the expected layout.
+        let file_name = table.rsplit(['/', '\\']).next().unwrap_or(table);
+        if let Some((m, metric)) = name_identity(file_name)
+            && (m != material || metric != header.metric)
+        {
+            return Err(bad(&format!(
+                "the file holds {} {material}, not what its name says",
+                header.metric.name()
+            )));
+        }
         if header.size != crate::index::Layout::new(material).size {
             return Err(bad("index size does not match the material"));
         }
@@ -273,6 +291,16 @@ pub fn parse_index(
             return Err(bad(&format!("block {i} lies outside the file")));
         }
         out.push(entry);
+    }
+    // The blocks end the file: bytes after them are not part of any table we wrote.
+    let end = out
+        .iter()
+        .map(|e| e.offset + e.len as u64)
+        .max()
+        .unwrap_or(0)
+        .max(prefix_len(header.blocks));
+    if end != file_len {
+        return Err(bad(&format!("{} bytes after the last block", file_len - end)));
     }
     Ok(out)
 }

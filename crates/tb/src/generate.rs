@@ -310,7 +310,8 @@ pub struct GenReport {
 }
 
 /// The sizes of a finished table's DTM and DTZ files, when both and the generator's full DTM
-/// copy ([`format::resolved_path`]) are on disk with sound headers.
+/// copy ([`format::resolved_path`]) are on disk with sound headers, block indexes and block
+/// checksums (a file damaged after it was written is generated again, not trusted).
 fn complete(dir: &Path, m: &Material) -> Option<(u64, u64)> {
     let mut sizes = [0; 3];
     let files = [
@@ -319,15 +320,60 @@ fn complete(dir: &Path, m: &Material) -> Option<(u64, u64)> {
         (format::resolved_path(dir, m), MetricKind::Dtm),
     ];
     for (k, (path, metric)) in files.into_iter().enumerate() {
-        let mut header = vec![0u8; format::HEADER_LEN];
-        std::io::Read::read_exact(&mut std::fs::File::open(&path).ok()?, &mut header).ok()?;
-        let h = format::Header::parse(&header, "").ok()?;
-        if h.material != *m || h.metric != metric || (k == 2 && h.flags != 0) {
+        if !path.exists() {
+            return None;
+        }
+        let source = crate::probe::FileSource::open(&path).ok()?;
+        let t = crate::probe::TableFile::open(Box::new(source), &format::file_name(m, metric))
+            .and_then(|t| t.verify_checksums().map(|_| t));
+        let t = match t {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("tb gen: {e}; generating {m} again");
+                return None;
+            }
+        };
+        if t.header.material != *m || t.header.metric != metric || (k == 2 && t.header.flags != 0) {
             return None;
         }
         sizes[k] = std::fs::metadata(&path).ok()?.len();
     }
     Some((sizes[0], sizes[1]))
+}
+
+/// Removes the temporary files (`NAME.<pid>-<n>.tmp`, see [`format::write_file`]) that a
+/// killed run left for `tables`, in `dir` and its `resolved` copy. Only files of processes no
+/// longer running are removed (Linux: `/proc/<pid>`), so a second `gen` on the same directory
+/// keeps its own; elsewhere nothing is removed. Returns the files removed.
+pub fn remove_stale_temporaries(dir: &Path, tables: &[Material]) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
+    if !Path::new("/proc/self").exists() {
+        return removed;
+    }
+    let names: Vec<String> = tables
+        .iter()
+        .flat_map(|m| [MetricKind::Dtm, MetricKind::Dtz].map(|k| format::file_name(m, k)))
+        .collect();
+    for d in [dir.to_path_buf(), dir.join("resolved")] {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let file = e.file_name().to_string_lossy().into_owned();
+            let Some(rest) = file.strip_suffix(".tmp") else { continue };
+            let Some((name, tag)) = rest.rsplit_once('.') else { continue };
+            let Some(pid) = tag.split_once('-').and_then(|(p, _)| p.parse::<u32>().ok()) else {
+                continue;
+            };
+            let ours = pid == std::process::id();
+            if names.iter().any(|n| n == name)
+                && !ours
+                && !Path::new(&format!("/proc/{pid}")).exists()
+                && std::fs::remove_file(e.path()).is_ok()
+            {
+                removed.push(e.path());
+            }
+        }
+    }
+    removed
 }
 
 /// Peak resident set size so far, and a reset of it (Linux only).
@@ -367,6 +413,9 @@ pub fn generate(
         .map_err(|source| TbError::Io { table: opts.dir.display().to_string(), source })?;
     let graph = DependencyGraph::closure(targets);
     let order = graph.order();
+    for f in remove_stale_temporaries(&opts.dir, &order) {
+        eprintln!("tb gen: removed {}, left by an interrupted run", f.display());
+    }
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(opts.threads).build().expect("thread pool");
 

@@ -159,7 +159,7 @@ impl FromStr for Material {
             Some(parts) => parts,
             None => {
                 // KQKR form: the second K starts black's side.
-                let pos = upper[1..].find('K').ok_or_else(err)? + 1;
+                let pos = upper.get(1..).and_then(|t| t.find('K')).ok_or_else(err)? + 1;
                 upper.split_at(pos)
             }
         };

@@ -169,6 +169,26 @@ impl TableFile {
         self.cache.lock().expect("cache lock").clear();
     }
 
+    /// Checks every block's checksum without decompressing (what a resumed `tb gen` does
+    /// before it keeps a finished table).
+    pub fn verify_checksums(&self) -> Result<(), TbError> {
+        let mut raw = Vec::new();
+        for (b, e) in self.index.iter().enumerate() {
+            raw.resize(e.len as usize, 0);
+            self.source
+                .read_at(e.offset, &mut raw)
+                .map_err(|source| TbError::Io { table: self.name.clone(), source })?;
+            if crc32fast::hash(&raw) != e.crc {
+                return Err(TbError::CorruptBlock {
+                    table: self.name.clone(),
+                    block: b as u32,
+                    reason: "checksum mismatch".into(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Checks every block's checksum and decompression.
     pub fn verify_blocks(&self) -> Result<(), TbError> {
         for b in 0..self.header.blocks {
@@ -215,6 +235,9 @@ pub struct Tablebases {
     mmap: bool,
     max_pieces: u32,
     tables: RwLock<OpenTables>,
+    /// Files that could not be opened, with the reason: tried once, then refused at once (the
+    /// search probes often, and a bad file stays bad).
+    refused: RwLock<HashMap<(Material, MetricKind), String>>,
 }
 
 impl Tablebases {
@@ -235,7 +258,13 @@ impl Tablebases {
                 max_pieces = max_pieces.max(m.total());
             }
         }
-        Ok(Tablebases { dir, mmap: true, max_pieces, tables: RwLock::new(HashMap::new()) })
+        Ok(Tablebases {
+            dir,
+            mmap: true,
+            max_pieces,
+            tables: RwLock::new(HashMap::new()),
+            refused: RwLock::new(HashMap::new()),
+        })
     }
 
     /// Use positioned reads instead of memory maps for files opened from now on.
@@ -270,16 +299,26 @@ impl Tablebases {
         if let Some(t) = self.tables.read().expect("table map").get(&(material, metric)) {
             return Ok(t.clone());
         }
+        if let Some(why) = self.refused.read().expect("refused map").get(&(material, metric)) {
+            return Err(TbError::Unusable(why.clone()));
+        }
         let path = format::table_path(&self.dir, &material, metric);
         let t = if path.exists() {
             let name = format::file_name(&material, metric);
             let io = |source| TbError::Io { table: name.clone(), source };
-            let source: Box<dyn Source> = if self.mmap {
-                Box::new(MmapSource::open(&path).map_err(io)?)
+            let opened = if self.mmap {
+                MmapSource::open(&path).map(|s| Box::new(s) as Box<dyn Source>)
             } else {
-                Box::new(FileSource::open(&path).map_err(io)?)
+                FileSource::open(&path).map(|s| Box::new(s) as Box<dyn Source>)
             };
-            Some(Arc::new(TableFile::open(source, &name)?))
+            match opened.map_err(io).and_then(|source| TableFile::open(source, &name)) {
+                Ok(t) => Some(Arc::new(t)),
+                Err(e) => {
+                    let why = e.to_string();
+                    self.refused.write().expect("refused map").insert((material, metric), why);
+                    return Err(e);
+                }
+            }
         } else {
             None
         };

@@ -90,17 +90,16 @@ fn five_piece_tables_match_syzygy() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The comparison finds wrong tables: KRvK's DTZ file under KQvK's name (same index size)
-/// disagrees with Syzygy's KQvK, and a directory without Syzygy tables is an error.
+/// The comparison finds wrong tables: KRvK's DTZ values written as a KQvK table (same index
+/// size; a plain copy of the file is refused by its header) disagree with Syzygy's KQvK, and a
+/// directory without Syzygy tables is an error.
 #[test]
 fn syzygy_comparison_catches_a_wrong_table() {
     let dir = shared_tables(&["KQvK", "KRvK"]);
     let wrong = temp_dir("wrong-table");
-    std::fs::copy(
-        format::table_path(&dir, &"KRvK".parse().unwrap(), MetricKind::Dtz),
-        format::table_path(&wrong, &"KQvK".parse().unwrap(), MetricKind::Dtz),
-    )
-    .unwrap();
+    let (kq, kr) = ("KQvK".parse().unwrap(), "KRvK".parse().unwrap());
+    let (_, krk) = format::read_table(&format::table_path(&dir, &kr, MetricKind::Dtz)).unwrap();
+    format::write_table(&wrong, kq, MetricKind::Dtz, &krk, format::Encoding::ZSTD).unwrap();
     let c = reference::compare_syzygy(&wrong, &syzygy(), &"KQvK".parse().unwrap(), 1).unwrap();
     assert!(c.positions > 0 && c.mismatches > 0, "{c:?}");
     assert!(c.examples.len() == 10 && c.mismatches > 10, "{c:?}");
