@@ -173,8 +173,8 @@ fn build(a: &BuildArgs) -> Result<()> {
     let mut builder = BookBuilder::new(opts);
     let mut done = 0;
     for (p, size) in a.pgn.iter().zip(&sizes) {
-        let file =
-            std::fs::File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+        let file = vidle_core::files::open_regular(p)
+            .with_context(|| format!("cannot open {}", p.display()))?;
         if let Some(b) = bar.as_mut() {
             b.start_file(done);
         }

@@ -40,8 +40,8 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
 }
 
 fn run_epd(path: &std::path::Path, args: &PerftArgs) -> anyhow::Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = vidle_core::files::read_text_bounded(path, vidle_core::files::MAX_EPD_BYTES)
+        .with_context(|| format!("reading {}", path.display()))?;
     let (mut ok, mut bad, mut nodes) = (0, 0, 0u64);
     let start = Instant::now();
     for (line_no, line) in text.lines().enumerate() {

@@ -84,11 +84,12 @@ impl Book {
     /// Reads a book file into memory (see [`Book::from_bytes`] for the checks).
     ///
     /// # Errors
-    /// [`BookError::Io`] if the file cannot be read, [`BookError::Size`] if it is not a
-    /// multiple of 16 bytes.
+    /// [`BookError::Io`] if the file cannot be read, is not a regular file or is larger than
+    /// [`vidle_core::files::MAX_BOOK_BYTES`]; [`BookError::Size`] if it is not a multiple of 16
+    /// bytes.
     pub fn open(path: impl AsRef<Path>) -> Result<Book, BookError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path)
+        let bytes = vidle_core::files::read_bounded(path, vidle_core::files::MAX_BOOK_BYTES)
             .map_err(|source| BookError::Io { path: path.to_path_buf(), source })?;
         Book::from_bytes(&bytes)
     }

@@ -10,7 +10,9 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod chess960;
 pub mod fen;
+pub mod files;
 pub mod fixed_list;
 pub mod game;
 pub mod movegen;

@@ -38,50 +38,76 @@ impl Completer for Completion {
     }
 }
 
+/// Unreadable lines in a row after which input counts as ended (a terminal that went away
+/// keeps failing; one stray byte does not end a game).
+pub const MAX_ERRORS_IN_A_ROW: u32 = 3;
+
 /// Where lines come from.
-pub enum Input {
+pub struct Input {
+    source: Source,
+    errors: u32,
+}
+
+enum Source {
     Terminal(Box<Editor<Completion, DefaultHistory>>),
     Pipe(std::io::StdinLock<'static>),
 }
 
 impl Input {
     pub fn new(interactive: bool) -> Input {
-        if interactive && let Ok(mut ed) = Editor::<Completion, DefaultHistory>::new() {
-            ed.set_helper(Some(Completion::default()));
-            return Input::Terminal(Box::new(ed));
-        }
-        Input::Pipe(std::io::stdin().lock())
+        let source = match Editor::<Completion, DefaultHistory>::new() {
+            Ok(mut ed) if interactive => {
+                ed.set_helper(Some(Completion::default()));
+                Source::Terminal(Box::new(ed))
+            }
+            _ => Source::Pipe(std::io::stdin().lock()),
+        };
+        Input { source, errors: 0 }
     }
 
     /// Offers these moves for tab completion.
     pub fn set_moves(&mut self, moves: Vec<String>) {
-        if let Input::Terminal(ed) = self
+        if let Source::Terminal(ed) = &mut self.source
             && let Some(h) = ed.helper_mut()
         {
             h.moves = moves;
         }
     }
 
-    /// The next line, or `None` at the end of input (Ctrl-D) or interrupt (Ctrl-C).
-    pub fn read_line(&mut self, prompt: &str) -> Option<String> {
-        match self {
-            Input::Terminal(ed) => match ed.readline(prompt) {
+    /// The next line; `Some(Err(why))` for a line that could not be read (invalid UTF-8, a
+    /// terminal error), which the caller reports before reading on; `None` at the end of input
+    /// (Ctrl-D), on interrupt (Ctrl-C), or after [`MAX_ERRORS_IN_A_ROW`] unreadable lines.
+    pub fn read_line(&mut self, prompt: &str) -> Option<Result<String, String>> {
+        let got = match &mut self.source {
+            Source::Terminal(ed) => match ed.readline(prompt) {
                 Ok(line) => {
                     if !line.trim().is_empty() {
                         let _ = ed.add_history_entry(line.as_str());
                     }
-                    Some(line)
+                    Ok(line)
                 }
-                Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
-                Err(_) => None,
+                Err(ReadlineError::Interrupted | ReadlineError::Eof) => return None,
+                Err(e) => Err(format!("the line could not be read ({e}); ignored")),
             },
-            Input::Pipe(stdin) => {
-                let mut line = String::new();
-                match stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
+            Source::Pipe(stdin) => {
+                let mut bytes = Vec::new();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) => return None,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&bytes);
+                        let text = text.trim_end_matches(['\n', '\r']);
+                        match std::str::from_utf8(&bytes) {
+                            Ok(_) => Ok(text.to_string()),
+                            Err(_) => {
+                                Err(format!("the line is not valid UTF-8 ('{text}'); ignored"))
+                            }
+                        }
+                    }
+                    Err(e) => Err(format!("the line could not be read ({e}); ignored")),
                 }
             }
-        }
+        };
+        self.errors = if got.is_err() { self.errors + 1 } else { 0 };
+        (self.errors <= MAX_ERRORS_IN_A_ROW).then_some(got)
     }
 }

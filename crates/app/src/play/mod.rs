@@ -9,11 +9,23 @@ pub(crate) mod strength;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
     White,
     Black,
     Random,
+}
+
+impl ColorChoice {
+    /// A colour as typed after `new`, in English or Czech (with or without accents).
+    pub fn from_word(word: &str) -> Option<ColorChoice> {
+        match word.to_lowercase().as_str() {
+            "white" | "w" | "bily" | "bílý" | "bílé" | "bile" => Some(ColorChoice::White),
+            "black" | "b" | "cerny" | "černý" | "černé" | "cerne" => Some(ColorChoice::Black),
+            "random" | "r" | "nahodne" | "náhodně" => Some(ColorChoice::Random),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]

@@ -12,8 +12,9 @@ use crate::pgn::{self, PgnHeaders};
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
 use std::time::Duration;
+use vidle_core::files::{MAX_PGN_BYTES, read_text_bounded};
 use vidle_core::notation::{MoveParseError, parse_move, to_san};
-use vidle_core::{Color, Game, Move, Position, fen};
+use vidle_core::{Color, Game, Move, Position, chess960, fen};
 use vidle_engine::{Engine, Score, SearchEvent, SearchInfo, SearchLimits};
 
 /// Default thinking time per move without a clock.
@@ -65,34 +66,6 @@ fn random_u64() -> u64 {
     h.finish()
 }
 
-/// A Chess960 start position from its number 0..960 (the standard numbering scheme).
-pub fn chess960_position(n: u32) -> Position {
-    let mut back = [None::<char>; 8];
-    let mut n = n % 960;
-    let free = |back: &[Option<char>; 8], k: usize| -> usize {
-        back.iter().enumerate().filter(|(_, c)| c.is_none()).nth(k).map_or(0, |(i, _)| i)
-    };
-    back[(n % 4) as usize * 2 + 1] = Some('b');
-    n /= 4;
-    back[(n % 4) as usize * 2] = Some('b');
-    n /= 4;
-    let q = free(&back, (n % 6) as usize);
-    back[q] = Some('q');
-    n /= 6;
-    let knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
-    let (a, b) = knights[n as usize % 10];
-    let (sa, sb) = (free(&back, a), free(&back, b));
-    back[sa] = Some('n');
-    back[sb] = Some('n');
-    for c in ['r', 'k', 'r'] {
-        let s = free(&back, 0);
-        back[s] = Some(c);
-    }
-    let rank: String = back.iter().map(|c| c.unwrap_or('r')).collect();
-    let fen_text = format!("{rank}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1", rank.to_uppercase());
-    fen::parse_fen(&fen_text).unwrap_or_else(|_| Position::startpos())
-}
-
 impl Session {
     pub fn new(args: &PlayArgs) -> anyhow::Result<Session> {
         let lang = Lang::parse(&args.lang)
@@ -104,16 +77,16 @@ impl Session {
         let style = Style { unicode: !args.ascii && interactive, colour, lang };
         let mut chess960 = args.chess960;
         let game = if let Some(path) = &args.load {
-            let text = std::fs::read(path)
+            let text = read_text_bounded(path, MAX_PGN_BYTES)
                 .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
-            let parsed = pgn::read_pgn(&String::from_utf8_lossy(&text))
+            let parsed = pgn::read_pgn(&text)
                 .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
             chess960 = parsed.tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"));
             parsed.game
         } else if let Some(f) = &args.fen {
             Game::from_fen(f).map_err(|e| anyhow::anyhow!("--fen: {e}"))?
         } else if chess960 {
-            Game::new(chess960_position((random_u64() % 960) as u32))
+            Game::new(chess960::start_position((random_u64() % 960) as u32))
         } else {
             Game::new(Position::startpos())
         };
@@ -128,6 +101,11 @@ impl Session {
             .map(Clock::parse)
             .transpose()
             .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
+        if let Some(path) = &args.save {
+            // Found out now, not when the game ends and the record is lost.
+            vidle_core::files::check_writable(path)
+                .map_err(|e| anyhow::anyhow!("--save {}: {e}", path.display()))?;
+        }
         let human = pick_color(args.color);
         let mut s = Session {
             game,
@@ -207,8 +185,13 @@ impl Session {
                 c.start(self.human);
             }
             let prompt = self.prompt();
-            let Some(line) = input.read_line(&prompt) else {
-                break;
+            let line = match input.read_line(&prompt) {
+                None => break,
+                Some(Ok(line)) => line,
+                Some(Err(why)) => {
+                    self.say(&why);
+                    continue;
+                }
             };
             if !self.interactive {
                 // Echo scripted input so transcripts read like a session.
@@ -615,15 +598,15 @@ impl Session {
 
     fn new_game(&mut self, color: Option<&str>) {
         if let Some(c) = color {
-            self.human = match c.to_ascii_lowercase().as_str() {
-                "white" | "w" | "bily" | "bílý" => Color::White,
-                "black" | "b" | "cerny" | "černý" => Color::Black,
-                _ => pick_color(ColorChoice::Random),
+            let Some(choice) = ColorChoice::from_word(c) else {
+                let usage = self.t("white, black or random", "bílý, černý nebo náhodně");
+                return self.say(&format!("new: '{c}'? {usage}"));
             };
+            self.human = pick_color(choice);
             self.view = self.human;
         }
         let start = if self.chess960 {
-            chess960_position((random_u64() % 960) as u32)
+            chess960::start_position((random_u64() % 960) as u32)
         } else {
             Position::startpos()
         };
@@ -670,9 +653,9 @@ impl Session {
     }
 
     fn load(&mut self, file: &str) {
-        let parsed = std::fs::read(file)
+        let parsed = read_text_bounded(std::path::Path::new(file), MAX_PGN_BYTES)
             .map_err(|e| e.to_string())
-            .and_then(|bytes| pgn::read_pgn(&String::from_utf8_lossy(&bytes)));
+            .and_then(|text| pgn::read_pgn(&text));
         match parsed {
             Ok(p) => {
                 self.game = p.game;
@@ -818,20 +801,4 @@ fn today() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}.{m:02}.{d:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chess960_numbering() {
-        // Position 518 is the standard starting position.
-        assert_eq!(chess960_position(518), Position::startpos());
-        let mut seen = std::collections::HashSet::new();
-        for n in 0..960 {
-            seen.insert(chess960_position(n).key());
-        }
-        assert_eq!(seen.len(), 960);
-    }
 }

@@ -5,7 +5,6 @@ use super::game::{GameView, WebGame, capitalised};
 use super::state::{AppState, Entry, lock, maybe_start_engine};
 use crate::clock::Clock;
 use crate::pgn;
-use crate::play::session::chess960_position;
 use crate::play::strength::{LEVELS, Strength};
 use axum::Json;
 use axum::body::Bytes;
@@ -136,7 +135,7 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
                 }
                 None => random_below(960) as u32,
             };
-            (Game::new(chess960_position(n)), true)
+            (Game::new(vidle_core::chess960::start_position(n)), true)
         }
         "fen" => {
             let f = req.fen.as_deref().map(str::trim).unwrap_or("");
