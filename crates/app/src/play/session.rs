@@ -90,6 +90,8 @@ impl Session {
         } else {
             Game::new(Position::startpos())
         };
+        // Castling rights that standard notation cannot name make it a Chess960 game.
+        chess960 |= game.start().castling_needs_chess960();
         let strength = match (&args.elo, &args.level) {
             (Some(e), _) => Strength::parse(&e.to_string()).map_err(anyhow::Error::msg)?,
             (None, Some(l)) => Strength::parse(l).map_err(anyhow::Error::msg)?,
