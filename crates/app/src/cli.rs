@@ -29,6 +29,8 @@ pub enum Command {
     /// Endgame tablebases: generate, probe, verify.
     #[command(subcommand)]
     Tb(crate::tb_cmd::TbCommand),
+    /// Self-play training data for the evaluation network (packed records, resumable).
+    Datagen(crate::datagen_cmd::DatagenArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),
 }

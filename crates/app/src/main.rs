@@ -5,6 +5,7 @@ mod book_cmd;
 mod book_source;
 mod cli;
 mod clock;
+mod datagen_cmd;
 mod openings;
 mod perft_cmd;
 mod pgn;
@@ -40,6 +41,7 @@ fn main() {
         Some(cli::Command::Play(a)) => play::run(&a),
         Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
         Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
+        Some(cli::Command::Datagen(a)) => datagen_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
         Some(cli::Command::Serve(a)) => web::run(&a),

@@ -61,6 +61,11 @@ fn load(path: &str) -> Result<Arc<dyn Tablebase>, String> {
     Ok(Arc::new(Source(tb)))
 }
 
+/// The tables of the default directory, when it has any.
+pub fn default_tables() -> Option<Arc<dyn Tablebase>> {
+    load("<default>").ok().filter(|tb| tb.max_pieces() > 0)
+}
+
 /// Gives `engine` the tables of the default directory when it has any, and the loader for
 /// `TablebasePath`.
 pub fn install(engine: &mut Engine) {

@@ -16,11 +16,13 @@
 
 pub mod bench;
 mod cycle;
+pub mod datagen;
 mod eval;
 mod history;
 mod iterate;
 mod movepick;
 mod nnue;
+pub mod packed;
 mod params;
 mod qsearch;
 mod score;

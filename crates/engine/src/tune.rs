@@ -9,13 +9,13 @@
 //! Adam, using the exact linear form of the evaluation that `eval::evaluate_traced` reports;
 //! its target is the result, or with `--lambda` a blend of the result and the score.
 
+use crate::Engine;
 use crate::eval::weights::{S, TABLES, WEIGHTS, idx, table_len};
 use crate::eval::{
     COMPLEXITY_TERMS, Coefficients, PHASE_MAX, SAFETY_EG_DIV, SAFETY_MG_DIV, SAFETY_TERMS,
     SCALE_NORMAL, evaluate_traced,
 };
 use crate::strength::Rng;
-use crate::{Engine, Score, SearchLimits};
 use std::io::{BufRead, Write};
 use vidle_core::{Game, Position, fen, parse_fen};
 
@@ -374,7 +374,8 @@ pub fn format_weights(w: &[(f64, f64)]) -> String {
 /// move and writes `FEN | score | result` lines of quiet positions to `out`. Returns positions
 /// written. After the opening, `random_plies` uniformly random legal moves (from a generator
 /// seeded by `seed` and the game's number) spread the games over more positions than the
-/// opening file holds; the positions they lead through are not written.
+/// opening file holds; the positions they lead through are not written. The games themselves
+/// are [`crate::datagen::play_game`]'s.
 pub fn generate(
     openings: &[String],
     first: usize,
@@ -384,21 +385,6 @@ pub fn generate(
     seed: u64,
     out: &mut dyn Write,
 ) -> std::io::Result<usize> {
-    /// Opening plies are not labelled: they come from the book, not from the engine.
-    const SKIP_PLIES: usize = 8;
-    /// Games still going after this many plies are scored as draws.
-    const MAX_PLIES: usize = 400;
-    /// Scores are clamped to this (mates included) in the output.
-    const MATE_CP: i32 = 3000;
-    /// A game is adjudicated once the mover's score is at least this big, either way, ...
-    const ADJUDICATE_CP: i32 = 1000;
-    /// ... on this many plies in a row (both sides, so both searches agree).
-    const ADJUDICATE_PLIES: usize = 6;
-    /// A game is called drawn after this many plies once both sides' scores stay within
-    /// `DRAW_CP` of zero for `DRAW_PLIES` plies in a row: a dead draw teaches little more.
-    const DRAW_AFTER_PLIES: usize = 80;
-    const DRAW_CP: i32 = 8;
-    const DRAW_PLIES: usize = 12;
     let mut engine = Engine::new();
     let mut written = 0;
     for g in 0..games {
@@ -417,59 +403,12 @@ pub fn generate(
         if game.status().is_some() {
             continue;
         }
-        let skip_until = game.moves().len() + SKIP_PLIES;
-        engine.new_game();
-        let mut positions = Vec::new();
-        // Plies in a row on which the mover's score said it was winning or losing by a lot.
-        let mut decisive = 0;
-        // Plies in a row with a score near zero.
-        let mut quiet_draw = 0;
-        let result = loop {
-            if let Some(outcome) = game.status() {
-                break match outcome.winner() {
-                    Some(vidle_core::Color::White) => 1.0,
-                    Some(vidle_core::Color::Black) => 0.0,
-                    None => 0.5,
-                };
-            }
-            if game.moves().len() >= MAX_PLIES {
-                break 0.5;
-            }
-            let limits = SearchLimits { nodes: Some(nodes), ..Default::default() };
-            let r = engine.search_blocking(&game, limits);
-            let Some(best) = r.best else { break 0.5 };
-            let pos = *game.position();
-            let mover = match r.info.map(|i| i.score) {
-                Some(Score::Cp(cp)) => cp.clamp(-MATE_CP, MATE_CP),
-                Some(Score::Mate(n)) => {
-                    if n > 0 {
-                        MATE_CP
-                    } else {
-                        -MATE_CP
-                    }
-                }
-                None => 0,
-            };
-            let white = if pos.turn() == vidle_core::Color::White { mover } else { -mover };
-            if game.moves().len() >= skip_until && is_quiet(&pos, best) {
-                positions.push((fen::to_fen(&pos, false), white));
-            }
-            // Both sides agreeing for several plies that one is far ahead ends the game: the
-            // rest would be a long mate-out that teaches the evaluation nothing.
-            decisive = if mover.abs() >= ADJUDICATE_CP { decisive + 1 } else { 0 };
-            if decisive >= ADJUDICATE_PLIES {
-                break if white > 0 { 1.0 } else { 0.0 };
-            }
-            quiet_draw = if mover.abs() <= DRAW_CP { quiet_draw + 1 } else { 0 };
-            if game.moves().len() >= DRAW_AFTER_PLIES && quiet_draw >= DRAW_PLIES {
-                break 0.5;
-            }
-            game.play(best);
-        };
-        for (f, score) in &positions {
-            writeln!(out, "{f} | {score} | {result:.1}")?;
+        let data = crate::datagen::play_game(&mut engine, game, nodes, None);
+        let result = f64::from(data.result) / 2.0;
+        for r in data.records.iter().filter(|r| r.quiet) {
+            writeln!(out, "{} | {} | {result:.1}", fen::to_fen(&r.pos, false), r.score)?;
+            written += 1;
         }
-        written += positions.len();
     }
     Ok(written)
 }

@@ -1,0 +1,385 @@
+//! `vidle datagen`: self-play training data for the evaluation network, written as packed
+//! 32-byte records ([`vidle_engine::packed`]) in chunk files with a manifest.
+//!
+//! Layout of the output directory (default `$XDG_DATA_HOME/vidle/nnue`, outside the repository):
+//! `seed-S/chunk-K.vpk` holds the games `K × chunk_games ..` of seed `S`; `manifest.tsv` gets
+//! one line per finished chunk (`file  positions  games  nodes  version`) after the chunk has
+//! been written under a temporary name and renamed. A run appends only: started again with the
+//! same seed it skips the chunks the manifest lists, so a killed run resumes where it was and
+//! the recipe (seed, nodes, openings) regenerates the same data on another machine. Games
+//! start from the built-in book (weighted random moves, `--book-plies`) or an EPD file, then
+//! `--random-plies` uniformly random moves; every position after that is written with White's
+//! search score, the result and whether the best move was quiet (filtering and deduplication
+//! are the trainer's job). Covered 3–5-piece endings are adjudicated by the tablebases of the
+//! data directory when it has them.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use vidle_book::{Book, BookRng, ChooseOptions};
+use vidle_core::{Game, fen};
+use vidle_engine::datagen::play_game;
+use vidle_engine::packed::{RECORD_LEN, Record};
+use vidle_engine::{Engine, Tablebase};
+
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// Output directory (default: $XDG_DATA_HOME/vidle/nnue, i.e. ~/.local/share/vidle/nnue).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Search threads, one game each.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Nodes per move (a soft limit: the search stops at the first check after it).
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Stop after this many games of this seed (default: run until interrupted).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// The run's seed: games and openings follow from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Weighted random moves from the built-in book at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub book_plies: usize,
+    /// Uniformly random legal moves after the opening (not written).
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// Start positions from this EPD file instead of the built-in book.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Games per chunk file.
+    #[arg(long, default_value_t = 100)]
+    pub chunk_games: u64,
+    /// Convert `FEN | score | result` text files (from `vidle-tune gen`) into chunks, then stop.
+    #[arg(long)]
+    pub convert: Vec<PathBuf>,
+}
+
+/// The default output directory.
+pub fn default_dir() -> PathBuf {
+    vidle_tb::default_dir().parent().map_or_else(|| PathBuf::from("nnue"), |d| d.join("nnue"))
+}
+
+pub fn run(a: &DatagenArgs) -> Result<()> {
+    let dir = a.out.clone().unwrap_or_else(default_dir);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let manifest = Manifest::open(&dir)?;
+    if !a.convert.is_empty() {
+        return convert(&a.convert, &dir, &manifest);
+    }
+    if a.threads == 0 || a.chunk_games == 0 || a.nodes == 0 {
+        bail!("--threads, --chunk-games and --nodes must be at least 1");
+    }
+    let openings = match &a.openings {
+        Some(p) => Some(read_openings(p)?),
+        None => None,
+    };
+    let tables = crate::tb_source::default_tables();
+    let done = manifest.chunks_done(a.seed);
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let written = AtomicU64::new(0);
+    let games_done = AtomicU64::new(0);
+    let start = Instant::now();
+    eprintln!(
+        "datagen: {} (seed {}, {} nodes, {} threads; {} chunks of this seed already there){}",
+        dir.display(),
+        a.seed,
+        a.nodes,
+        a.threads,
+        done.len(),
+        if tables.is_some() { ", tablebase adjudication" } else { "" }
+    );
+    std::thread::scope(|s| -> Result<()> {
+        let mut workers = Vec::new();
+        for _ in 0..a.threads {
+            workers.push(s.spawn(|| -> Result<()> {
+                let mut engine = Engine::new();
+                while !stop.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if a.games.is_some_and(|g| k * a.chunk_games >= g) {
+                        break;
+                    }
+                    if done.contains(&k) {
+                        continue;
+                    }
+                    let chunk =
+                        play_chunk(a, k, &mut engine, openings.as_deref(), tables.as_deref());
+                    let name = format!("seed-{}/chunk-{k}.vpk", a.seed);
+                    manifest.add(&dir, &name, &chunk.bytes, chunk.games, a.nodes)?;
+                    written.fetch_add((chunk.bytes.len() / RECORD_LEN) as u64, Ordering::Relaxed);
+                    games_done.fetch_add(chunk.games, Ordering::Relaxed);
+                }
+                Ok(())
+            }));
+        }
+        // The progress line, every ten seconds, until the workers are done.
+        let total = a.games.map(|g| g.saturating_sub(done.len() as u64 * a.chunk_games));
+        let mut last = Instant::now();
+        while workers.iter().any(|w| !w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(200));
+            if last.elapsed() < Duration::from_secs(10) {
+                continue;
+            }
+            last = Instant::now();
+            let secs = start.elapsed().as_secs_f64();
+            let (n, g) = (written.load(Ordering::Relaxed), games_done.load(Ordering::Relaxed));
+            let eta = total.filter(|_| g > 0).map_or(String::new(), |t| {
+                format!(", ETA {:.0} min", secs / g as f64 * t.saturating_sub(g) as f64 / 60.0)
+            });
+            eprintln!("datagen: {n} positions, {g} games, {:.0} positions/s{eta}", n as f64 / secs);
+        }
+        let mut result = Ok(());
+        for w in workers {
+            if let Err(e) = w.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a worker panicked"))) {
+                stop.store(true, Ordering::Relaxed);
+                result = Err(e);
+            }
+        }
+        result
+    })?;
+    let n = written.load(Ordering::Relaxed);
+    eprintln!(
+        "datagen: done, {n} positions from {} games in {:.0} s ({:.0} positions/s); {} in all",
+        games_done.load(Ordering::Relaxed),
+        start.elapsed().as_secs_f64(),
+        n as f64 / start.elapsed().as_secs_f64().max(1e-9),
+        manifest.total_positions()
+    );
+    Ok(())
+}
+
+struct Chunk {
+    bytes: Vec<u8>,
+    games: u64,
+}
+
+fn play_chunk(
+    a: &DatagenArgs,
+    k: u64,
+    engine: &mut Engine,
+    openings: Option<&[String]>,
+    tables: Option<&dyn Tablebase>,
+) -> Chunk {
+    let mut bytes = Vec::new();
+    let mut games = 0;
+    for g in k * a.chunk_games..(k + 1) * a.chunk_games {
+        if a.games.is_some_and(|n| g >= n) {
+            break;
+        }
+        games += 1;
+        let Some(game) = opening(a, g, openings) else { continue };
+        for r in play_game(engine, game, a.nodes, tables).records {
+            bytes.extend_from_slice(&r.to_bytes());
+        }
+    }
+    Chunk { bytes, games }
+}
+
+/// The start of game `g`: a book line or an EPD position, then random moves; `None` when that
+/// already ended the game.
+fn opening(a: &DatagenArgs, g: u64, openings: Option<&[String]>) -> Option<Game> {
+    let mut rng = BookRng::seeded(a.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g);
+    let mut game = match openings {
+        Some(list) => Game::from_fen(&list[(rng.next_u64() % list.len() as u64) as usize]).ok()?,
+        None => {
+            let mut game = Game::new(vidle_core::Position::startpos());
+            let book = Book::default_book();
+            for _ in 0..a.book_plies {
+                let Some(m) = book.choose_in_game(&game, &ChooseOptions::default(), &mut rng)
+                else {
+                    break;
+                };
+                game.play(m);
+            }
+            game
+        }
+    };
+    for _ in 0..a.random_plies {
+        let legal = game.position().legal_moves();
+        let m = legal.get((rng.next_u64() % legal.len().max(1) as u64) as usize)?;
+        game.play(m);
+    }
+    game.status().is_none().then_some(game)
+}
+
+fn read_openings(path: &Path) -> Result<Vec<String>> {
+    let text = vidle_core::files::read_text_bounded(path, vidle_core::files::MAX_EPD_BYTES)
+        .with_context(|| format!("--openings {}", path.display()))?;
+    let list: Vec<String> = text
+        .lines()
+        .map(|l| l.split(';').next().unwrap_or("").split_whitespace().take(4).collect::<Vec<_>>())
+        .filter(|f| f.len() == 4)
+        .map(|f| format!("{} 0 1", f.join(" ")))
+        .filter(|f| fen::parse_fen(f).is_ok())
+        .collect();
+    if list.is_empty() {
+        bail!("--openings {}: no positions", path.display());
+    }
+    Ok(list)
+}
+
+/// `manifest.tsv`: the chunks written so far. Appends are serialised by the mutex and each is
+/// one `write` of a whole line, after the chunk itself is in place.
+struct Manifest {
+    path: PathBuf,
+    lines: Mutex<Vec<String>>,
+}
+
+impl Manifest {
+    fn open(dir: &Path) -> Result<Manifest> {
+        let path = dir.join("manifest.tsv");
+        let lines = match std::fs::read_to_string(&path) {
+            Ok(t) => t.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+        };
+        Ok(Manifest { path, lines: Mutex::new(lines) })
+    }
+
+    fn chunks_done(&self, seed: u64) -> HashSet<u64> {
+        let prefix = format!("seed-{seed}/chunk-");
+        let lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        lines
+            .iter()
+            .filter_map(|l| l.split('\t').next()?.strip_prefix(&prefix)?.strip_suffix(".vpk"))
+            .filter_map(|k| k.parse().ok())
+            .collect()
+    }
+
+    fn total_positions(&self) -> u64 {
+        let lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        lines.iter().filter_map(|l| l.split('\t').nth(1)?.parse::<u64>().ok()).sum()
+    }
+
+    /// Writes a chunk under `name` (a temporary file renamed into place), then records it.
+    fn add(&self, dir: &Path, name: &str, bytes: &[u8], games: u64, nodes: u64) -> Result<()> {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+        std::fs::rename(&tmp, &path).with_context(|| format!("renaming to {}", path.display()))?;
+        let line = format!(
+            "{name}\t{}\t{games}\t{nodes}\tvidle {}\n",
+            bytes.len() / RECORD_LEN,
+            env!("CARGO_PKG_VERSION")
+        );
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(&self.path)?;
+        f.write_all(line.as_bytes())?;
+        lines.push(line.trim_end().to_string());
+        Ok(())
+    }
+}
+
+/// Converts `FEN | score | result` lines (White's score, result 0/0.5/1; all quiet positions)
+/// into chunks of 100,000 records under `import-NAME/`.
+fn convert(files: &[PathBuf], dir: &Path, manifest: &Manifest) -> Result<()> {
+    const PER_CHUNK: usize = 100_000;
+    for path in files {
+        let file = vidle_core::files::open_regular(path)
+            .with_context(|| format!("--convert {}", path.display()))?;
+        let stem = path.file_name().map_or("text".into(), |n| n.to_string_lossy().into_owned());
+        let (mut bytes, mut k, mut bad, mut total) = (Vec::new(), 0, 0u64, 0u64);
+        let flush = |bytes: &mut Vec<u8>, k: &mut u64| -> Result<()> {
+            if !bytes.is_empty() {
+                manifest.add(dir, &format!("import-{stem}/chunk-{k}.vpk"), bytes, 0, 0)?;
+                bytes.clear();
+                *k += 1;
+            }
+            Ok(())
+        };
+        for line in std::io::BufReader::new(file).lines() {
+            let line = line.with_context(|| format!("reading {}", path.display()))?;
+            match parse_text_line(&line) {
+                Some(r) => {
+                    bytes.extend_from_slice(&r.to_bytes());
+                    total += 1;
+                }
+                None => bad += 1,
+            }
+            if bytes.len() / RECORD_LEN >= PER_CHUNK {
+                flush(&mut bytes, &mut k)?;
+            }
+        }
+        flush(&mut bytes, &mut k)?;
+        eprintln!("datagen: {}: {total} positions converted, {bad} lines skipped", path.display());
+    }
+    eprintln!("datagen: {} positions in {}", manifest.total_positions(), dir.display());
+    Ok(())
+}
+
+fn parse_text_line(line: &str) -> Option<Record> {
+    let mut f = line.split('|').map(str::trim);
+    let pos = fen::parse_fen(f.next()?).ok()?;
+    let score = f.next()?.parse::<i16>().ok()?;
+    let result = match f.next()? {
+        "1.0" | "1" => 2,
+        "0.5" => 1,
+        "0.0" | "0" => 0,
+        _ => return None,
+    };
+    Some(Record { pos, score, result, quiet: true })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        a: DatagenArgs,
+    }
+
+    fn args(extra: &[&str]) -> DatagenArgs {
+        Cli::parse_from(std::iter::once("datagen").chain(extra.iter().copied())).a
+    }
+
+    #[test]
+    fn chunks_resume_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("vidle-datagen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.to_str().unwrap();
+        let base = ["--out", d, "--nodes", "300", "--chunk-games", "1", "--seed", "3"];
+        run(&args(&[&base[..], &["--games", "2", "--threads", "2"]].concat())).unwrap();
+        let m = Manifest::open(&dir).unwrap();
+        assert_eq!(m.chunks_done(3), HashSet::from([0, 1]));
+        let first = std::fs::read(dir.join("seed-3/chunk-0.vpk")).unwrap();
+        // A second run with more games adds only the missing chunk; chunk 0 is untouched.
+        run(&args(&[&base[..], &["--games", "3"]].concat())).unwrap();
+        let m = Manifest::open(&dir).unwrap();
+        assert_eq!(m.chunks_done(3), HashSet::from([0, 1, 2]));
+        assert_eq!(std::fs::read(dir.join("seed-3/chunk-0.vpk")).unwrap(), first);
+        let records = vidle_engine::packed::read_all(&first).unwrap();
+        assert!(!records.is_empty());
+        assert!(records.iter().all(|r| r.result == records[0].result));
+        assert_eq!(m.total_positions(), {
+            let n =
+                |k: u32| std::fs::read(dir.join(format!("seed-3/chunk-{k}.vpk"))).unwrap().len();
+            ((n(0) + n(1) + n(2)) / RECORD_LEN) as u64
+        });
+        // The same seed and game give the same opening: the recipe regenerates the data.
+        let a = args(&base);
+        let (x, y) = (opening(&a, 5, None).unwrap(), opening(&a, 5, None).unwrap());
+        assert_eq!(x.position(), y.position());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn text_lines_convert() {
+        let r = parse_text_line("8/8/8/8/8/2k5/8/KQ6 w - - 0 1 | 812 | 1.0").unwrap();
+        assert_eq!((r.score, r.result, r.quiet), (812, 2, true));
+        assert!(parse_text_line("8/8/8 w - - 0 1 | 1 | 0.5").is_none());
+        assert!(parse_text_line("8/8/8/8/8/2k5/8/KQ6 w - - 0 1 | x | 0.5").is_none());
+    }
+}

@@ -1,0 +1,123 @@
+//! Self-play for training data: one game of the engine against itself at a node limit, each
+//! position after the opening labelled with the search's score and, when the game is over, its
+//! result. Shared by `vidle datagen` (packed records, [`crate::packed`]) and `vidle-tune gen`
+//! (text lines for the Texel tuner).
+
+use crate::packed::Record;
+use crate::{Engine, Score, SearchLimits, Tablebase, TbOutcome};
+use vidle_core::{Color, Game};
+
+/// Plies after the start that are not labelled: they come from the opening, not the engine.
+pub const SKIP_PLIES: usize = 8;
+/// Games still going after this many plies are scored as draws.
+pub const MAX_PLIES: usize = 400;
+/// Scores are clamped to this (mates included).
+pub const MATE_CP: i32 = 3000;
+/// A game is adjudicated once the mover's score is at least this big, either way, ...
+pub const ADJUDICATE_CP: i32 = 1000;
+/// ... on this many plies in a row (both sides, so both searches agree).
+pub const ADJUDICATE_PLIES: usize = 6;
+/// A game is called drawn after this many plies once both sides' scores stay within
+/// `DRAW_CP` of zero for `DRAW_PLIES` plies in a row: a dead draw teaches little more.
+pub const DRAW_AFTER_PLIES: usize = 80;
+pub const DRAW_CP: i32 = 8;
+pub const DRAW_PLIES: usize = 12;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules (mate, stalemate, repetition, fifty moves, material).
+    Rules,
+    /// Both searches agreed one side is winning, or that it is a dead draw.
+    Scores,
+    /// The tablebases gave the result.
+    Tablebase,
+    /// The ply limit.
+    Length,
+}
+
+/// A finished game's labelled positions.
+#[derive(Debug, Clone)]
+pub struct GameData {
+    /// Every position after the opening, with White's score, whether the best move was quiet,
+    /// and the game's result (set once it is known).
+    pub records: Vec<Record>,
+    /// 0 Black won, 1 draw, 2 White won.
+    pub result: u8,
+    pub ending: Ending,
+    pub plies: usize,
+}
+
+/// Plays `game` (already past its opening) to the end with `nodes` per move. With `tables`, a
+/// position they cover ends the game with their result (the position itself is still labelled).
+pub fn play_game(
+    engine: &mut Engine,
+    mut game: Game,
+    nodes: u64,
+    tables: Option<&dyn Tablebase>,
+) -> GameData {
+    engine.new_game();
+    let skip_until = game.moves().len() + SKIP_PLIES;
+    let mut records = Vec::new();
+    let mut decisive = 0;
+    let mut quiet_draw = 0;
+    let white_result = |winner: Option<Color>| match winner {
+        Some(Color::White) => 2,
+        Some(Color::Black) => 0,
+        None => 1,
+    };
+    let (result, ending) = loop {
+        if let Some(outcome) = game.status() {
+            break (white_result(outcome.winner()), Ending::Rules);
+        }
+        if game.moves().len() >= MAX_PLIES {
+            break (1, Ending::Length);
+        }
+        let pos = *game.position();
+        if let Some(tb) = tables
+            && pos.occupied().count() <= tb.max_pieces()
+            && let Some(outcome) = tb.probe(&pos)
+        {
+            let winner = match outcome {
+                TbOutcome::Win(_) => Some(pos.turn()),
+                TbOutcome::Loss(_) => Some(!pos.turn()),
+                TbOutcome::Draw => None,
+            };
+            break (white_result(winner), Ending::Tablebase);
+        }
+        let limits = SearchLimits { nodes: Some(nodes), ..Default::default() };
+        let r = engine.search_blocking(&game, limits);
+        let Some(best) = r.best else { break (1, Ending::Rules) };
+        let mover = match r.info.map(|i| i.score) {
+            Some(Score::Cp(cp)) => cp.clamp(-MATE_CP, MATE_CP),
+            Some(Score::Mate(n)) => {
+                if n > 0 {
+                    MATE_CP
+                } else {
+                    -MATE_CP
+                }
+            }
+            None => 0,
+        };
+        let white = if pos.turn() == Color::White { mover } else { -mover };
+        if game.moves().len() >= skip_until {
+            let quiet = crate::tune::is_quiet(&pos, best);
+            records.push(Record { pos, score: white as i16, result: 1, quiet });
+        }
+        // Both sides agreeing for several plies that one is far ahead ends the game: the rest
+        // would be a long mate-out that teaches the evaluation nothing.
+        decisive = if mover.abs() >= ADJUDICATE_CP { decisive + 1 } else { 0 };
+        if decisive >= ADJUDICATE_PLIES {
+            break (if white > 0 { 2 } else { 0 }, Ending::Scores);
+        }
+        quiet_draw = if mover.abs() <= DRAW_CP { quiet_draw + 1 } else { 0 };
+        if game.moves().len() >= DRAW_AFTER_PLIES && quiet_draw >= DRAW_PLIES {
+            break (1, Ending::Scores);
+        }
+        game.play(best);
+    };
+    for r in &mut records {
+        r.result = result;
+    }
+    GameData { records, result, ending, plies: game.moves().len() }
+}
