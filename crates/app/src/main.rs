@@ -1,37 +1,5 @@
-//! The `vidle` binary: parses the command line and hands over to a front end.
-
-mod bench_cmd;
-mod book_cmd;
-mod book_source;
-mod cli;
-mod clock;
-mod openings;
-mod perft_cmd;
-mod pgn;
-mod play;
-mod tb_cmd;
-mod tb_source;
-mod uci;
-mod web;
-
-use clap::Parser;
-use std::io::IsTerminal;
+//! The `vidle` binary: parses the command line and hands over to a front end (see `lib.rs`).
 
 fn main() {
-    let args = cli::Cli::parse();
-    let result = match args.command {
-        None if !std::io::stdin().is_terminal() => uci::run_stdio(),
-        None => play::run(&play::PlayArgs::default()),
-        Some(cli::Command::Uci) => uci::run_stdio(),
-        Some(cli::Command::Play(a)) => play::run(&a),
-        Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
-        Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
-        Some(cli::Command::Book(c)) => book_cmd::run(c),
-        Some(cli::Command::Tb(c)) => tb_cmd::run(c),
-        Some(cli::Command::Serve(a)) => web::run(&a),
-    };
-    if let Err(e) = result {
-        eprintln!("vidle: {e:#}");
-        std::process::exit(1);
-    }
+    vidle::run();
 }
