@@ -33,6 +33,8 @@ pub struct Input {
     pub content_type: Option<Vec<u8>>,
     pub origin: Option<Vec<u8>>,
     pub host: Option<Vec<u8>>,
+    /// Sent as `Authorization: Token …`.
+    pub token: Option<Vec<u8>>,
     pub body: Vec<u8>,
 }
 
@@ -43,8 +45,8 @@ const ORIGINS: [&str; 3] = ["http://127.0.0.1:8960", "http://evil.example", "nul
 const HOSTS: [&str; 3] = ["127.0.0.1:8960", "localhost:8960", "evil.example"];
 
 impl Input {
-    /// Reads an input from fuzzer bytes: four selector bytes (server and method, content type,
-    /// origin, host), then the target up to the first newline, then the body.
+    /// Reads an input from fuzzer bytes: four selector bytes (server, token and method; content
+    /// type; origin; host), then the target up to the first newline, then the body.
     pub fn from_bytes(data: &[u8]) -> Input {
         let sel = |i: usize| data.get(i).copied().unwrap_or(0) as usize;
         let pick = |s: usize, list: &[&str]| -> Option<Vec<u8>> {
@@ -69,6 +71,7 @@ impl Input {
             content_type: pick(sel(1), &CONTENT_TYPES),
             origin: pick(sel(2), &ORIGINS),
             host: pick(sel(3), &HOSTS),
+            token: (sel(0) & 0x40 == 0).then(|| TOKEN.as_bytes().to_vec()),
             body: body.to_vec(),
         }
     }
@@ -79,8 +82,11 @@ impl Input {
 pub struct Harness {
     rt: tokio::runtime::Runtime,
     servers: [Router; 2],
-    ids: Vec<String>,
+    /// Ids of games made on each server, the latest last.
+    ids: [Vec<String>; 2],
     pub requests: u64,
+    /// Answers seen: "STATUS" or "STATUS error_code", with their counts.
+    pub outcomes: std::collections::BTreeMap<String, u64>,
 }
 
 impl Harness {
@@ -95,18 +101,40 @@ impl Harness {
             server(Ipv4Addr::LOCALHOST.into(), None),
             server(Ipv4Addr::UNSPECIFIED.into(), Some(TOKEN.into())),
         ];
-        Harness { rt, servers, ids: vec![GameId(7).to_string()], requests: 0 }
+        let ids = [vec![GameId(7).to_string()], vec![GameId(7).to_string()]];
+        let mut h = Harness { rt, servers, ids, requests: 0, outcomes: Default::default() };
+        // One game on each server, so that `{id}` names a game from the first request on.
+        for open_server in [false, true] {
+            let new_game = Input {
+                open_server,
+                method: Method::POST,
+                target: "/api/game".into(),
+                content_type: Some(b"application/json".to_vec()),
+                origin: None,
+                host: None,
+                token: Some(TOKEN.as_bytes().to_vec()),
+                body: b"{}".to_vec(),
+            };
+            let made = h.check(&new_game);
+            debug_assert!(made.is_ok(), "{made:?}");
+        }
+        h.requests = 0;
+        h.outcomes.clear();
+        h
     }
 
-    /// An id of a game that existed (the latest ones, on either server).
+    /// An id of a game made on the loopback server (one of the latest).
     pub fn some_id(&self, n: usize) -> &str {
-        &self.ids[n % self.ids.len()]
+        let ids = &self.ids[0];
+        &ids[n % ids.len()]
     }
 
     /// Sends one request and checks the answer; `Err` says which property failed.
     pub fn check(&mut self, input: &Input) -> Result<(), String> {
         self.requests += 1;
-        let target = input.target.replace("{id}", self.some_id(input.body.len()));
+        let server = usize::from(input.open_server);
+        let ids = &self.ids[server];
+        let target = input.target.replace("{id}", &ids[input.body.len() % ids.len()]);
         let mut b = Request::builder().method(input.method.clone()).uri(&target);
         let headers = [
             (header::CONTENT_TYPE, &input.content_type),
@@ -118,15 +146,17 @@ impl Harness {
                 b = b.header(name, v.as_slice());
             }
         }
-        if input.open_server {
-            b = b.header(header::AUTHORIZATION, format!("Token {TOKEN}"));
+        if let Some(t) = &input.token {
+            let mut v = b"Token ".to_vec();
+            v.extend_from_slice(t);
+            b = b.header(header::AUTHORIZATION, v);
         }
         let local = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), PORT);
         b = b.extension(ConnectInfo(Conn { local: Some(local) }));
         let Ok(req) = b.body(Body::from(input.body.clone())) else {
             return Ok(()); // not a request hyper would hand over (bad URI or header bytes)
         };
-        let app = self.servers[usize::from(input.open_server)].clone();
+        let app = self.servers[server].clone();
         let (status, body) = self.rt.block_on(async move {
             let Ok(res) = app.oneshot(req).await;
             let status = res.status();
@@ -136,8 +166,15 @@ impl Harness {
             Ok::<_, String>((status, body))
         })?;
         let text = String::from_utf8_lossy(&body);
+        let code = serde_json::from_slice::<Value>(&body)
+            .ok()
+            .and_then(|v| v["error"]["code"].as_str().map(|c| format!(" {c}")))
+            .unwrap_or_default();
+        *self.outcomes.entry(format!("{}{code}", status.as_u16())).or_default() += 1;
         let api = target.starts_with("/api/");
-        if api && (status.is_client_error() || status.is_server_error()) {
+        // (A reply to HEAD has no body.)
+        let error = status.is_client_error() || status.is_server_error();
+        if api && error && input.method != Method::HEAD {
             check_error_form(&body).map_err(|e| format!("{status} {target}: {e}: {text}"))?;
         }
         if status.is_success() {
@@ -155,15 +192,20 @@ impl Harness {
             if input.host.as_deref().is_some_and(|h| h == HOSTS[2].as_bytes()) {
                 return Err(format!("{status} {target}: a foreign Host succeeded"));
             }
+            let token_ok = input.token.as_deref() == Some(TOKEN.as_bytes());
+            if input.open_server && !token_ok && !target.contains("token=") {
+                return Err(format!("{status} {target}: no token, yet served"));
+            }
         }
         if status.as_u16() == 201
             && let Ok(v) = serde_json::from_slice::<Value>(&body)
             && let Some(id) = v["id"].as_str()
         {
-            if self.ids.len() >= 16 {
-                self.ids.remove(0);
+            let ids = &mut self.ids[server];
+            if ids.len() >= 16 {
+                ids.remove(0);
             }
-            self.ids.push(id.to_string());
+            ids.push(id.to_string());
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! The server's games. A game is its rules state, its subscribers and at most one pending search
 //! (a ticket in the engine pool); it holds no engine, so an idle game costs a few kilobytes. When
-//! the table is full, the least recently used game makes room: first among games no page shows,
-//! else among all (its pages are told). Search events come back on a channel and are pushed to
+//! the table is full, the least recently used game makes room: first among games no page shows
+//! and nobody used in the last 30 s, else among all (its pages are told). Search events come back on a channel and are pushed to
 //! the game's WebSocket subscribers.
 
 use super::error::ApiError;
@@ -24,6 +24,8 @@ pub use super::pool::lock;
 pub const DEFAULT_MAX_GAMES: usize = 1000;
 /// WebSockets open on one game at most.
 pub const MAX_SOCKETS_PER_GAME: usize = 8;
+/// A game used this recently counts as shown for eviction (its page may be connecting).
+const RECENT: Duration = Duration::from_secs(30);
 /// A game with no open page is forgotten after this long.
 const IDLE_GAME_TTL: Duration = Duration::from_secs(30 * 60);
 /// How often clocks are checked for a fallen flag and idle games are collected.
@@ -104,6 +106,13 @@ impl Entry {
     /// Marks the game as used now (eviction takes the least recently used).
     pub fn touch(&self) {
         *lock(&self.last_used) = Instant::now();
+    }
+
+    /// The smallest key goes first: games that no page shows and that nobody used in the last
+    /// [`RECENT`] (a new game's page is still connecting), then the least recently used.
+    fn eviction_key(&self) -> (bool, Instant) {
+        let used = *lock(&self.last_used);
+        (self.sockets() > 0 || used.elapsed() < RECENT, used)
     }
 
     pub fn sockets(&self) -> usize {
@@ -326,7 +335,7 @@ impl AppState {
     }
 
     /// Adds a game under a fresh random id. A full table first evicts its least recently used
-    /// game, preferring one that no page shows; nobody is refused.
+    /// game, preferring one that no page shows and nobody used lately; nobody is refused.
     pub fn insert(&self, game: WebGame) -> Result<Arc<Entry>, ApiError> {
         let mut id = GameId::random().map_err(|e| {
             ApiError::new(
@@ -340,9 +349,7 @@ impl AppState {
             id = GameId(id.0.wrapping_add(1)); // 2^-128: never, but never a clash either
         }
         while games.len() >= self.limits.max_games {
-            let Some(victim) =
-                games.values().min_by_key(|e| (e.sockets() > 0, *lock(&e.last_used))).map(|e| e.id)
-            else {
+            let Some(victim) = games.values().min_by_key(|e| e.eviction_key()).map(|e| e.id) else {
                 break;
             };
             if let Some(e) = games.remove(&victim) {
@@ -379,5 +386,40 @@ impl AppState {
             }
             keep
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::strength::Strength;
+    use vidle_core::Position;
+
+    fn game() -> WebGame {
+        let g = Game::new(Position::startpos());
+        WebGame::new(g, Color::White, "max".into(), Strength(None), None, false, 100)
+    }
+
+    fn age(e: &Entry, secs: u64) {
+        *lock(&e.last_used) = Instant::now() - Duration::from_secs(secs);
+    }
+
+    #[test]
+    fn eviction_prefers_games_without_a_page_then_the_least_recently_used() {
+        let state = AppState::new(Limits { max_games: 2, engines: 0 });
+        let a = state.insert(game()).expect("a");
+        let _page = a.open_socket().expect("page");
+        age(&a, 120);
+        let b = state.insert(game()).expect("b");
+        age(&b, 60);
+        // B has no page and was not used lately: it goes, though A was used longer ago.
+        let c = state.insert(game()).expect("c");
+        assert!(state.get(b.id).is_none() && *b.closed.borrow());
+        assert_eq!(state.len(), 2);
+        age(&a, 120);
+        // C is new (its page may be connecting): A, the least recently used, goes.
+        let d = state.insert(game()).expect("d");
+        assert!(state.get(a.id).is_none() && *a.closed.borrow(), "pages of A are told");
+        assert!(state.get(c.id).is_some() && state.get(d.id).is_some());
     }
 }
