@@ -2,133 +2,13 @@
 //! error that leaves the game unchanged. Each test starts its own server on a free port.
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-struct Server {
-    child: Child,
-    client: Client,
-}
+mod web_common;
 
-/// Talks HTTP/1.1 to a server (small enough to need no client library).
-#[derive(Clone, Copy)]
-struct Client {
-    port: u16,
-}
-
-impl std::ops::Deref for Server {
-    type Target = Client;
-    fn deref(&self) -> &Client {
-        &self.client
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn server() -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start vidle serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("read");
-    let port = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    Server { child, client: Client { port } }
-}
-
-struct Reply {
-    status: u16,
-    headers: String,
-    body: String,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-
-    fn error_code(&self) -> String {
-        self.json()["error"]["code"].as_str().unwrap_or("").to_string()
-    }
-}
-
-impl Client {
-    fn raw(&self, method: &str, path: &str, body: &str, extra: &str) -> Reply {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
-        let req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.port,
-            body.len()
-        );
-        s.write_all(req.as_bytes()).expect("send");
-        let mut out = String::new();
-        s.read_to_string(&mut out).expect("read");
-        let (head, rest) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
-        let status = head.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-        // Bodies are small; undo chunked encoding if the server used it.
-        let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-            let mut b = String::new();
-            let mut r = rest;
-            while let Some((len, tail)) = r.split_once("\r\n") {
-                let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
-                if n == 0 {
-                    break;
-                }
-                b.push_str(&tail[..n]);
-                r = &tail[n + 2..];
-            }
-            b
-        } else {
-            rest.to_string()
-        };
-        Reply { status, headers: head.to_string(), body }
-    }
-
-    fn post(&self, path: &str, body: &str) -> Reply {
-        self.raw("POST", path, body, "")
-    }
-
-    fn get(&self, path: &str) -> Reply {
-        self.raw("GET", path, "", "")
-    }
-
-    fn new_game(&self, body: Value) -> Value {
-        let r = self.post("/api/game", &body.to_string());
-        assert_eq!(r.status, 201, "{}", r.body);
-        r.json()
-    }
-
-    /// Polls until `pred` holds for the game's state.
-    fn wait_for(&self, id: u64, pred: impl Fn(&Value) -> bool) -> Value {
-        let t0 = Instant::now();
-        loop {
-            let g = self.get(&format!("/api/game/{id}")).json();
-            if pred(&g) {
-                return g;
-            }
-            assert!(t0.elapsed() < Duration::from_secs(30), "timed out: {g}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-fn id_of(g: &Value) -> u64 {
-    g["id"].as_u64().expect("id")
-}
+use web_common::{UNKNOWN_ID, id_of, server};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -214,10 +94,10 @@ fn moves_and_bad_moves() {
     assert!(later["seq"].as_u64() > g["seq"].as_u64(), "views are numbered in order: {later}");
     assert_eq!(g["dests"], json!({}), "no moves for the player while the engine thinks");
     // The engine replies; then a SAN move.
-    s.wait_for(id, |g| g["phase"] == "your_move");
+    s.wait_for(&id, |g| g["phase"] == "your_move");
     let r = s.post(&path, r#"{"move": "Nf3"}"#);
     assert_eq!(r.status, 200, "{}", r.body);
-    let g = s.wait_for(id, |g| g["phase"] == "your_move");
+    let g = s.wait_for(&id, |g| g["phase"] == "your_move");
     assert_eq!(g["moves"].as_array().map(Vec::len), Some(4));
     // The reply is either a book move, marked as such and without search output, or a searched
     // move whose last info line is kept for the page.
@@ -233,16 +113,19 @@ fn moves_and_bad_moves() {
     // From the standard start the built-in book always has a move: the engine's first move as
     // White is played from it and marked.
     let g = s.new_game(json!({"color": "black", "movetime_ms": 100}));
-    let g = s.wait_for(id_of(&g), |g| g["phase"] == "your_move");
+    let g = s.wait_for(&id_of(&g), |g| g["phase"] == "your_move");
     assert_eq!(g["moves"][0]["book"], true, "{g}");
     assert!(g["info"].is_null(), "{g}");
 
     // Unknown and malformed ids.
-    assert_eq!(s.get("/api/game/999").status, 404);
-    assert_eq!(s.get("/api/game/999").error_code(), "not_found");
+    let r = s.get(&format!("/api/game/{UNKNOWN_ID}"));
+    assert_eq!((r.status, r.error_code().as_str()), (404, "not_found"));
     assert_eq!(s.get("/api/game/abc").error_code(), "bad_id");
+    assert_eq!(s.get("/api/game/999").error_code(), "bad_id");
+    assert_eq!(s.get(&format!("/api/game/{}", UNKNOWN_ID.to_uppercase())).error_code(), "bad_id");
     assert_eq!(s.post("/api/game/abc/move", "{}").status, 400);
-    assert_eq!(s.post("/api/game/1/undo", "").status, 404);
+    assert_eq!(s.post("/api/game/1/undo", "").error_code(), "bad_id");
+    assert_eq!(s.post(&format!("/api/game/{UNKNOWN_ID}/undo"), "").status, 404);
 }
 
 #[test]
@@ -306,7 +189,7 @@ fn undo_hint_draw_resign() {
     let h = h.json();
     assert!(g["dests"][h["from"].as_str().unwrap_or("")].as_array().is_some(), "{h}");
     s.post(&p("move"), r#"{"move": "d4"}"#);
-    s.wait_for(id, |g| g["phase"] == "your_move");
+    s.wait_for(&id, |g| g["phase"] == "your_move");
     let r = s.post(&p("undo"), "");
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["fen"], START);
@@ -375,7 +258,8 @@ fn routing_static_files_and_hosts() {
     let g = s.new_game(json!({}));
     let r = s.get(&format!("/api/game/{}/ws", id_of(&g)));
     assert_eq!(r.error_code(), "not_websocket");
-    assert_eq!(s.get("/api/game/5/ws").status, 404);
+    assert_eq!(s.get(&format!("/api/game/{UNKNOWN_ID}/ws")).status, 404);
+    assert_eq!(s.get("/api/game/5/ws").error_code(), "bad_id");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -384,7 +268,7 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     use tokio_tungstenite::tungstenite::Message;
     let s = tokio::task::spawn_blocking(server).await.expect("server");
     let port = s.port;
-    let c = s.client;
+    let c = s.client.clone();
     let g = s.new_game(json!({"movetime_ms": 300, "start": "fen", "fen": OUT_OF_BOOK}));
     let id = id_of(&g);
     let url = format!("ws://127.0.0.1:{port}/api/game/{id}/ws");
@@ -393,8 +277,9 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     let hello: Value = serde_json::from_str(first.to_text().unwrap_or("")).expect("json");
     assert_eq!(hello["type"], "state");
     assert_eq!(hello["state"]["id"], id);
+    let c2 = c.clone();
     let r = tokio::task::spawn_blocking(move || {
-        c.post(&format!("/api/game/{id}/move"), r#"{"move": "a3"}"#).status
+        c2.post(&format!("/api/game/{id}/move"), r#"{"move": "a3"}"#).status
     })
     .await
     .expect("move");
@@ -417,8 +302,9 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     let _ = ws.close(None).await;
 
     // A long search, then the page goes away: the search stops and is not played.
+    let c3 = c.clone();
     let g = tokio::task::spawn_blocking(move || {
-        c.new_game(
+        c3.new_game(
             json!({"color": "black", "movetime_ms": 30000, "start": "fen", "fen": OUT_OF_BOOK}),
         )
     })
@@ -431,7 +317,7 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     let _ = ws.next().await;
     ws.send(Message::Close(None)).await.expect("close");
     drop(ws);
-    let g = tokio::task::spawn_blocking(move || c.wait_for(id, |g| g["phase"] == "waiting"))
+    let g = tokio::task::spawn_blocking(move || c.wait_for(&id, |g| g["phase"] == "waiting"))
         .await
         .expect("state");
     assert_eq!(g["moves"], json!([]));

@@ -47,11 +47,13 @@ function applyPieceStyle(name) {
 }
 
 // ---------- server ----------
+// Every POST is JSON (the server refuses any other body, so other sites cannot post forms).
 async function api(method, path, body) {
+  const post = method === 'POST';
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: post ? { 'Content-Type': 'application/json' } : {},
+    body: post ? JSON.stringify(body ?? {}) : undefined,
   });
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
@@ -75,6 +77,11 @@ function connect(id) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === 'state' && msg.state.id === game?.id) render(msg.state);
     else if (msg.type === 'info') showInfo(msg.info, true);
+    else if (msg.type === 'gone' && wsGameId === id) {
+      // The server dropped this game to make room: stop reconnecting, say so.
+      wsGameId = null;
+      flash(`${msg.message} Start a new game.`, true);
+    }
   };
   ws.onclose = () => {
     if (wsGameId !== id) return;

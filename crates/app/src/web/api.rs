@@ -1,28 +1,21 @@
 //! The HTTP and WebSocket API: typed requests, validated before anything changes.
 
 use super::error::ApiError;
-use super::game::{GameView, WebGame, capitalised};
-use super::state::{AppState, Entry, lock, maybe_start_engine};
-use crate::clock::Clock;
-use crate::pgn;
-use crate::play::strength::{LEVELS, Strength};
+use super::game::{GameView, capitalised};
+use super::request::{IdPath, JsonBody, MoveRequest, NewGameRequest, build_game};
+use super::secret::GameId;
+use super::state::{AppState, Entry, SocketSlot, lock, maybe_start_engine};
 use axum::Json;
-use axum::body::Bytes;
+use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use vidle_core::Color;
 use vidle_core::notation::{to_san, to_uci};
-use vidle_core::{Color, Game, Position};
 use vidle_engine::Score;
 
-/// Thinking time per engine move without a clock, unless the request sets one.
-const DEFAULT_MOVETIME_MS: u64 = 1500;
-const MOVETIME_RANGE_MS: std::ops::RangeInclusive<u64> = 50..=60_000;
 const HINT_MOVETIME_MS: u64 = 700;
 const DRAW_MOVETIME_MS: u64 = 400;
 /// The engine accepts a draw when its own score is at most this (centipawns).
@@ -30,190 +23,37 @@ const DRAW_ACCEPT_CP: i32 = 0;
 
 type Shared = State<Arc<AppState>>;
 
-fn parse_json<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
-    let text = if body.iter().all(u8::is_ascii_whitespace) { &b"{}"[..] } else { &body[..] };
-    serde_json::from_slice(text)
-        .map_err(|e| ApiError::bad_request("bad_json", &format!("Malformed request: {e}")))
+fn find(state: &AppState, id: GameId) -> Result<Arc<Entry>, ApiError> {
+    state.get(id).ok_or_else(|| ApiError::not_found(&format!("There is no game {id}.")))
 }
 
-fn find(state: &AppState, id: &str) -> Result<Arc<Entry>, ApiError> {
-    let n: u64 = id
-        .parse()
-        .map_err(|_| ApiError::bad_request("bad_id", &format!("'{id}' is not a game id")))?;
-    state.get(n).ok_or_else(|| ApiError::not_found(&format!("There is no game {n}.")))
-}
-
-fn view_of(entry: &Entry) -> GameView {
-    lock(&entry.game).view(entry.id)
-}
-
-#[derive(Debug, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct NewGameRequest {
-    /// `white`, `black` or `random` (default white).
-    pub color: Option<String>,
-    /// A level name (beginner … max) or an Elo (default max).
-    pub level: Option<String>,
-    /// `MINUTES+SECONDS`; none or empty for no clock.
-    pub time_control: Option<String>,
-    /// `standard` (default), `chess960`, `fen` or `pgn`.
-    pub start: Option<String>,
-    pub fen: Option<String>,
-    pub pgn: Option<String>,
-    /// Chess960 start position number 0..959 (random when missing).
-    pub chess960_number: Option<u32>,
-    /// Engine thinking time per move without a clock.
-    pub movetime_ms: Option<u64>,
-}
-
-fn random_below(n: u64) -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
-    );
-    h.finish() % n
-}
-
-/// Builds a game from a validated request.
-pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
-    let human = match req.color.as_deref().map(str::to_ascii_lowercase).as_deref() {
-        None | Some("white") => Color::White,
-        Some("black") => Color::Black,
-        Some("random") => Color::from_white(random_below(2) == 0),
-        Some(c) => {
-            return Err(ApiError::bad_request(
-                "bad_color",
-                &format!("'{c}' is not a colour: use white, black or random"),
-            ));
-        }
-    };
-    let level_text = req.level.unwrap_or_else(|| "max".into());
-    let strength = Strength::parse(&level_text)
-        .map_err(|e| ApiError::bad_request("bad_level", &capitalised(&e)))?;
-    let level = match LEVELS.iter().find(|(_, e)| *e == strength.0) {
-        Some((n, _)) => n.to_string(),
-        None => format!("Elo {}", strength.0.unwrap_or(0)),
-    };
-    let clock = match req.time_control.as_deref().map(str::trim) {
-        None | Some("") | Some("none") => None,
-        Some(tc) => {
-            Some(Clock::parse(tc).map_err(|e| ApiError::bad_request("bad_time_control", &e))?)
-        }
-    };
-    let movetime_ms = req.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
-    if !MOVETIME_RANGE_MS.contains(&movetime_ms) {
-        return Err(ApiError::bad_request(
-            "bad_movetime",
-            &format!(
-                "movetime_ms {movetime_ms} is outside {}..={}",
-                MOVETIME_RANGE_MS.start(),
-                MOVETIME_RANGE_MS.end()
-            ),
-        ));
-    }
-    let start = req.start.as_deref().map(str::to_ascii_lowercase);
-    let start = start.as_deref().unwrap_or(if req.pgn.is_some() {
-        "pgn"
-    } else if req.fen.is_some() {
-        "fen"
-    } else {
-        "standard"
-    });
-    let (game, chess960) = match start {
-        "standard" => (Game::new(Position::startpos()), false),
-        "chess960" => {
-            let n = match req.chess960_number {
-                Some(n) if n < 960 => n,
-                Some(n) => {
-                    return Err(ApiError::bad_request(
-                        "bad_chess960_number",
-                        &format!("Chess960 position {n} does not exist: use 0..959"),
-                    ));
-                }
-                None => random_below(960) as u32,
-            };
-            (Game::new(vidle_core::chess960::start_position(n)), true)
-        }
-        "fen" => {
-            let f = req.fen.as_deref().map(str::trim).unwrap_or("");
-            if f.is_empty() {
-                return Err(ApiError::bad_request("bad_fen", "Paste a FEN to start from."));
-            }
-            let g = Game::from_fen(f)
-                .map_err(|e| ApiError::bad_request("bad_fen", &format!("Bad FEN: {e}")))?;
-            // A FEN with Shredder castling letters or unusual rook files is a Chess960 setup.
-            let chess960 = fen_looks_960(f);
-            (g, chess960)
-        }
-        "pgn" => {
-            let text = req.pgn.as_deref().unwrap_or("");
-            if text.trim().is_empty() {
-                return Err(ApiError::bad_request("bad_pgn", "Paste a PGN to replay."));
-            }
-            let parsed = pgn::read_pgn(text)
-                .map_err(|e| ApiError::bad_request("bad_pgn", &format!("Bad PGN: {e}")))?;
-            let chess960 = parsed.tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"));
-            (parsed.game, chess960)
-        }
-        other => {
-            return Err(ApiError::bad_request(
-                "bad_start",
-                &format!("'{other}' is not a start: use standard, chess960, fen or pgn"),
-            ));
-        }
-    };
-    Ok(WebGame::new(game, human, level, strength, clock, chess960, movetime_ms))
-}
-
-fn fen_looks_960(f: &str) -> bool {
-    let castling = f.split_whitespace().nth(2).unwrap_or("-");
-    castling.chars().any(|c| c.is_ascii_alphabetic() && !"KQkq".contains(c))
-}
-
-pub async fn create_game(State(state): Shared, body: Bytes) -> Result<Response, ApiError> {
-    let req: NewGameRequest = parse_json(&body)?;
+pub async fn create_game(
+    State(state): Shared,
+    JsonBody(req): JsonBody<NewGameRequest>,
+) -> Result<Response, ApiError> {
     let game = build_game(req)?;
-    let entry = state.insert(game).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too_many_games",
-            "Too many games are open; close a tab and try again.",
-        )
-    })?;
+    let entry = state.insert(game)?;
     maybe_start_engine(&entry);
-    Ok((StatusCode::CREATED, Json(view_of(&entry))).into_response())
+    Ok((StatusCode::CREATED, Json(entry.view())).into_response())
 }
 
 pub async fn get_game(
     State(state): Shared,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Json<GameView>, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, id)?;
     lock(&entry.game).check_flag();
-    Ok(Json(view_of(&entry)))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    pub from: Option<String>,
-    pub to: Option<String>,
-    pub promotion: Option<String>,
-    /// A move in text: SAN (`Nf3`, `exd8=Q`), UCI (`g1f3`) or with Czech letters.
-    #[serde(rename = "move")]
-    pub text: Option<String>,
+    Ok(Json(entry.view()))
 }
 
 pub async fn make_move(
     State(state): Shared,
-    Path(id): Path<String>,
-    body: Bytes,
+    IdPath(id): IdPath,
+    body: Result<JsonBody<MoveRequest>, ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
-    let entry = find(&state, &id)?;
-    let req: MoveRequest = parse_json(&body)?;
+    let entry = find(&state, id)?;
+    let JsonBody(req) = body?;
+    req.check()?;
     {
         let mut g = lock(&entry.game);
         g.check_flag();
@@ -237,14 +77,11 @@ pub async fn make_move(
     }
     entry.publish_state();
     maybe_start_engine(&entry);
-    Ok(Json(view_of(&entry)))
+    Ok(Json(entry.view()))
 }
 
-pub async fn undo(
-    State(state): Shared,
-    Path(id): Path<String>,
-) -> Result<Json<GameView>, ApiError> {
-    let entry = find(&state, &id)?;
+pub async fn undo(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameView>, ApiError> {
+    let entry = find(&state, id)?;
     entry.cancel_search();
     {
         let mut g = lock(&entry.game);
@@ -270,7 +107,7 @@ pub async fn undo(
     }
     entry.publish_state();
     maybe_start_engine(&entry);
-    Ok(Json(view_of(&entry)))
+    Ok(Json(entry.view()))
 }
 
 #[derive(Serialize)]
@@ -281,18 +118,12 @@ pub struct HintView {
     pub to: String,
 }
 
-pub async fn hint(
-    State(state): Shared,
-    Path(id): Path<String>,
-) -> Result<Json<HintView>, ApiError> {
-    let entry = find(&state, &id)?;
+pub async fn hint(State(state): Shared, IdPath(id): IdPath) -> Result<Json<HintView>, ApiError> {
+    let entry = find(&state, id)?;
     if !lock(&entry.game).is_human_turn() {
         return Err(ApiError::conflict("not_your_turn", "Hints are for your own move."));
     }
-    let (game, result) = entry
-        .analyse(HINT_MOVETIME_MS)
-        .await
-        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "engine", "No engine."))?;
+    let (game, result) = entry.analyse(HINT_MOVETIME_MS).await?;
     let pos = *game.position();
     let m = result
         .best
@@ -308,11 +139,8 @@ pub async fn hint(
     }))
 }
 
-pub async fn resign(
-    State(state): Shared,
-    Path(id): Path<String>,
-) -> Result<Json<GameView>, ApiError> {
-    let entry = find(&state, &id)?;
+pub async fn resign(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameView>, ApiError> {
+    let entry = find(&state, id)?;
     entry.cancel_search();
     {
         let mut g = lock(&entry.game);
@@ -324,7 +152,7 @@ pub async fn resign(
         g.finish(result, format!("{} resigns", capitalised(super::game::color_name(human))));
     }
     entry.publish_state();
-    Ok(Json(view_of(&entry)))
+    Ok(Json(entry.view()))
 }
 
 #[derive(Serialize)]
@@ -336,9 +164,9 @@ pub struct DrawView {
 
 pub async fn offer_draw(
     State(state): Shared,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Json<DrawView>, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, id)?;
     let ply = {
         let g = lock(&entry.game);
         if g.ended.is_some() {
@@ -355,10 +183,7 @@ pub async fn offer_draw(
         }
         g.game.moves().len()
     };
-    let (_, result) = entry
-        .analyse(DRAW_MOVETIME_MS)
-        .await
-        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "engine", "No engine."))?;
+    let (_, result) = entry.analyse(DRAW_MOVETIME_MS).await?;
     // The score is the player's (side to move); the engine judges from its own side.
     let engine_cp = match result.info.map(|i| i.score) {
         Some(Score::Cp(cp)) => -cp,
@@ -387,18 +212,18 @@ pub async fn offer_draw(
         }
     }
     entry.publish_state();
-    Ok(Json(DrawView { accepted, message, game: view_of(&entry) }))
+    Ok(Json(DrawView { accepted, message, game: entry.view() }))
 }
 
-pub async fn pgn_file(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+pub async fn pgn_file(State(state): Shared, IdPath(id): IdPath) -> Result<Response, ApiError> {
+    let entry = find(&state, id)?;
     let text = lock(&entry.game).pgn();
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"vidle-{}.pgn\"", entry.id),
+                format!("attachment; filename=\"vidle-{}.pgn\"", &entry.id.to_string()[..8]),
             ),
         ],
         text,
@@ -406,43 +231,59 @@ pub async fn pgn_file(State(state): Shared, Path(id): Path<String>) -> Result<Re
         .into_response())
 }
 
+/// Messages a page may send on its WebSocket at most (it sends none; pings are small).
+const MAX_WS_MESSAGE: usize = 4096;
+
 pub async fn websocket(
     State(state): Shared,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let entry = find(&state, &id)?;
+    let entry = find(&state, id)?;
     let ws = ws.map_err(|e| ApiError::bad_request("not_websocket", &e.body_text()))?;
-    Ok(ws.on_upgrade(move |socket| serve_socket(socket, entry)))
+    let slot = entry.open_socket()?;
+    Ok(ws
+        .max_message_size(MAX_WS_MESSAGE)
+        .max_frame_size(MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| serve_socket(socket, entry, slot)))
 }
 
-async fn serve_socket(mut socket: WebSocket, entry: Arc<Entry>) {
+async fn serve_socket(mut socket: WebSocket, entry: Arc<Entry>, slot: SocketSlot) {
     let mut events = entry.events.subscribe();
-    entry.sockets.fetch_add(1, Ordering::SeqCst);
+    let mut closed = entry.closed.subscribe();
     // A page that comes back (reload, reconnect) resumes a search that a closed page stopped.
     maybe_start_engine(&entry);
-    let hello = serde_json::json!({ "type": "state", "state": view_of(&entry) }).to_string();
-    let mut open = socket.send(Message::Text(hello.into())).await.is_ok();
-    while open {
+    let mut open = socket.send(Message::Text(entry.state_message().into())).await.is_ok();
+    while open && !*closed.borrow_and_update() {
         tokio::select! {
             ev = events.recv() => match ev {
                 Ok(text) => open = socket.send(Message::Text(text.into())).await.is_ok(),
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    let text =
-                        serde_json::json!({ "type": "state", "state": view_of(&entry) }).to_string();
-                    open = socket.send(Message::Text(text.into())).await.is_ok();
+                    open = socket.send(Message::Text(entry.state_message().into())).await.is_ok();
                 }
                 Err(_) => open = false,
             },
-            msg = socket.recv() => match msg {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => open = false,
-                Some(Ok(_)) => entry.touch(),
-            },
+            _ = closed.changed() => {}
+            // Anything the page sends is ignored: only requests count as using the game.
+            msg = socket.recv() => {
+                if matches!(msg, Some(Ok(Message::Close(_)) | Err(_)) | None) {
+                    open = false;
+                }
+            }
         }
     }
-    if entry.sockets.fetch_sub(1, Ordering::SeqCst) == 1 {
+    if open {
+        // Evicted: the page is told why its game is gone.
+        let gone = serde_json::json!({
+            "type": "gone",
+            "message": "The server needed room and closed this game, the least recently used.",
+        });
+        let _ = socket.send(Message::Text(gone.to_string().into())).await;
+        let _ = socket.send(Message::Close(None)).await;
+    }
+    drop(slot);
+    if entry.sockets() == 0 {
         // The last page showing this game has gone: free the engine.
         entry.cancel_search();
     }
-    entry.touch();
 }

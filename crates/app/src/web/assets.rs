@@ -41,8 +41,17 @@ const FILES: &[(&str, &str, &[u8])] = &[
 pub async fn static_file(uri: Uri) -> Response {
     match FILES.iter().find(|(p, _, _)| *p == uri.path()) {
         Some((_, ty, bytes)) => {
-            ([(header::CONTENT_TYPE, *ty), (header::CACHE_CONTROL, "no-cache")], *bytes)
-                .into_response()
+            let headers = [
+                (header::CONTENT_TYPE, *ty),
+                (header::CACHE_CONTROL, "no-cache"),
+                // No other site may frame the page (clickjacking), sniff types or see the
+                // address (which may hold the token) as a referrer.
+                (header::X_FRAME_OPTIONS, "DENY"),
+                (header::CONTENT_SECURITY_POLICY, "frame-ancestors 'none'"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+                (header::REFERRER_POLICY, "no-referrer"),
+            ];
+            (headers, *bytes).into_response()
         }
         None if uri.path().starts_with("/api/") => {
             super::error::ApiError::not_found(&format!("No API endpoint {}.", uri.path()))

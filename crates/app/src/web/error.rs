@@ -6,6 +6,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+/// Error messages are at most this long.
+pub const MAX_MESSAGE: usize = 500;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -25,8 +28,9 @@ struct Inner<'a> {
 }
 
 impl ApiError {
+    /// An error; a message quoting what was sent is cut to [`MAX_MESSAGE`] characters.
     pub fn new(status: StatusCode, code: &'static str, message: &str) -> ApiError {
-        ApiError { status, code, message: message.to_string() }
+        ApiError { status, code, message: super::request::quoted(message, MAX_MESSAGE) }
     }
 
     pub fn bad_request(code: &'static str, message: &str) -> ApiError {

@@ -1,7 +1,8 @@
 //! One browser game: the rules state, the player's settings, the clocks and the end of the game,
-//! with the JSON views the page draws from. No I/O and no engine here (see `engine_driver`).
+//! with the JSON views the page draws from. No I/O and no engine here (see `state.rs`).
 
 use super::error::ApiError;
+use super::secret::GameId;
 use crate::clock::Clock;
 use crate::openings;
 use crate::pgn::{self, PgnHeaders};
@@ -11,6 +12,10 @@ use std::collections::BTreeMap;
 use vidle_core::notation::{castle_king_target, parse_move, to_san, to_uci};
 use vidle_core::{Color, Game, Move, Position, Role, Square, fen};
 use vidle_engine::{Score, SearchInfo};
+
+/// Plies a game may have: a pasted game with more is refused, and a game played that long ends
+/// as a draw (no real game comes near; it bounds the memory and the replies of one game).
+pub const MAX_PLIES: usize = 1000;
 
 /// How a game ended: the PGN result and the reason in words.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -141,7 +146,7 @@ pub struct OpeningView {
 /// Everything the page needs to draw a game.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
-    pub id: u64,
+    pub id: GameId,
     /// Increases with every view made (views are made under the game's lock, so a greater
     /// number is a state at least as new). The page drops a state older than the one it shows:
     /// an HTTP reply can arrive after the WebSocket already pushed the engine's answer.
@@ -253,6 +258,11 @@ impl WebGame {
             if let Some(c) = &mut self.clock {
                 c.pause();
             }
+        } else if self.game.moves().len() >= MAX_PLIES {
+            self.finish(
+                "1/2-1/2",
+                format!("Draw: the server's limit of {} moves is reached", MAX_PLIES / 2),
+            );
         }
     }
 
@@ -392,7 +402,7 @@ impl WebGame {
         pgn::write_pgn(&self.game, &h)
     }
 
-    pub fn view(&self, id: u64) -> GameView {
+    pub fn view(&self, id: GameId) -> GameView {
         let pos = *self.game.position();
         let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut promotions: BTreeMap<String, Vec<String>> = BTreeMap::new();

@@ -5,24 +5,34 @@
 mod api;
 mod assets;
 mod error;
+pub mod fuzzing;
 mod game;
+pub mod guard;
+mod listen;
+pub mod pool;
+mod request;
+pub mod secret;
 mod state;
 
 use axum::Router;
-use axum::extract::Request;
-use axum::http::{StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-pub use state::AppState;
+pub use game::MAX_PLIES;
+pub use guard::{Access, Conn};
+pub use request::MAX_BODY_BYTES;
+pub use state::{AppState, DEFAULT_MAX_GAMES, Limits, MAX_SOCKETS_PER_GAME};
 
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
-    /// Address to listen on; the default keeps the server private to this computer.
+    /// Address to listen on; the default keeps the server private to this computer. Any other
+    /// (0.0.0.0: every address) requires the token printed in the address.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// Port to listen on (0 picks a free one).
@@ -31,11 +41,28 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
+    /// Engines searching at once, shared by all games (default: one per core, at most 8).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub engines: Option<u16>,
+    /// Most games kept; a new game beyond them replaces the least recently used one.
+    #[arg(long, default_value_t = DEFAULT_MAX_GAMES, value_parser = parse_max_games)]
+    pub max_games: usize,
+    /// A host name the page may be opened by besides this computer's addresses (a DNS name of
+    /// this computer, a proxy's name); may be repeated.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
 }
 
-/// The whole application: API, WebSocket and the embedded page.
-pub fn router(state: Arc<AppState>, loopback_only: bool) -> Router {
-    let api = Router::new()
+fn parse_max_games(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a number of games in 1..=100000")),
+    }
+}
+
+/// The whole application: API, WebSocket and the embedded page, behind the access checks.
+pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
+    Router::new()
         .route("/api/game", post(api::create_game))
         .route("/api/game/{id}", get(api::get_game))
         .route("/api/game/{id}/move", post(api::make_move))
@@ -47,8 +74,9 @@ pub fn router(state: Arc<AppState>, loopback_only: bool) -> Router {
         .route("/api/game/{id}/ws", get(api::websocket))
         .fallback(assets::static_file)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(state);
-    if loopback_only { api.layer(middleware::from_fn(local_host_only)) } else { api }
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(access, guard::guard))
 }
 
 async fn method_not_allowed() -> Response {
@@ -56,27 +84,16 @@ async fn method_not_allowed() -> Response {
         .into_response()
 }
 
-/// On a loopback address, only requests naming this computer are served: a web page elsewhere
-/// cannot drive the server through DNS rebinding.
-async fn local_host_only(req: Request, next: Next) -> Response {
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-    let name = match host.rsplit_once(':') {
-        Some((n, p)) if p.chars().all(|c| c.is_ascii_digit()) => n,
-        _ => host,
-    };
-    if matches!(name, "127.0.0.1" | "localhost" | "[::1]" | "") {
-        next.run(req).await
-    } else {
-        error::ApiError::new(StatusCode::FORBIDDEN, "bad_host", "This server is local only.")
-            .into_response()
-    }
-}
-
 /// Runs the server until interrupted.
 ///
 /// # Errors
-/// The address cannot be bound, or the runtime cannot start.
+/// The address cannot be bound, the runtime cannot start, or no token can be made.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let token = if args.host.is_loopback() {
+        None
+    } else {
+        Some(secret::random_hex(24).map_err(anyhow::Error::msg)?)
+    };
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         let addr = SocketAddr::new(args.host, args.port);
@@ -84,20 +101,25 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr()?;
-        let url = match local.ip() {
-            IpAddr::V4(ip) if ip.is_unspecified() => format!("http://127.0.0.1:{}/", local.port()),
-            _ => format!("http://{local}/"),
-        };
-        println!("Vidle is serving on {url} (Ctrl+C to stop)");
+        let (lines, url) = listen::banner(local, token.as_deref());
+        println!("{}", lines.join("\n"));
+        if token.is_some() {
+            eprintln!("{}", listen::WARNING);
+        }
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
         if args.open {
             open_browser(&url);
         }
-        let state = AppState::new();
+        let limits = Limits {
+            max_games: args.max_games,
+            engines: args.engines.map_or_else(pool::default_engines, usize::from),
+        };
+        let state = AppState::new(limits);
         tokio::spawn(Arc::clone(&state).sweep());
-        let app = router(state, args.host.is_loopback());
-        axum::serve(listener, app)
+        let access = Access::new(args.host, local.port(), token, &args.allow_hosts);
+        let app = router(state, Arc::new(access));
+        axum::serve(listener, app.into_make_service_with_connect_info::<Conn>())
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

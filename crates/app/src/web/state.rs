@@ -1,139 +1,154 @@
-//! The server's games and their engines. Each game owns one engine on a worker thread that takes
-//! commands in order (so a stop can never overtake the start it is meant to cancel); search
-//! events come back on a channel and are pushed to the game's WebSocket subscribers.
+//! The server's games. A game is its rules state, its subscribers and at most one pending search
+//! (a ticket in the engine pool); it holds no engine, so an idle game costs a few kilobytes. When
+//! the table is full, the least recently used game makes room: first among games no page shows
+//! and nobody used in the last 30 s, else among all (its pages are told). Search events come back on a channel and are pushed to
+//! the game's WebSocket subscribers.
 
-use super::game::{InfoView, WebGame};
+use super::error::ApiError;
+use super::game::{GameView, InfoView, WebGame};
+use super::pool::{EnginePool, Job, Ticket, Work};
+use super::secret::GameId;
+use axum::http::StatusCode;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, mpsc};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, oneshot};
+use tokio::sync::{broadcast, oneshot, watch};
 use vidle_core::{Color, Game};
-use vidle_engine::{Engine, SearchEvent, SearchLimits, SearchResult};
+use vidle_engine::{SearchEvent, SearchLimits, SearchResult};
 
-/// Games kept at most; the longest-idle game without an open page makes room for a new one.
-pub const MAX_GAMES: usize = 64;
+pub use super::pool::lock;
+
+/// Games kept at most by default.
+pub const DEFAULT_MAX_GAMES: usize = 1000;
+/// WebSockets open on one game at most.
+pub const MAX_SOCKETS_PER_GAME: usize = 8;
+/// A game used this recently counts as shown for eviction (its page may be connecting).
+const RECENT: Duration = Duration::from_secs(30);
 /// A game with no open page is forgotten after this long.
 const IDLE_GAME_TTL: Duration = Duration::from_secs(30 * 60);
 /// How often clocks are checked for a fallen flag and idle games are collected.
 const SWEEP_INTERVAL: Duration = Duration::from_millis(250);
+/// How long a hint or a draw offer waits for a free engine before giving up.
+const ANALYSIS_WAIT: Duration = Duration::from_secs(60);
 
-/// Locks a mutex, carrying on with the data if a panicking thread poisoned it.
-pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+/// What one server allows.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Games kept at most (at least 1).
+    pub max_games: usize,
+    /// Engines in the pool (searches running at once).
+    pub engines: usize,
 }
 
-enum EngineCmd {
-    /// Starts a search whose events go to `events`.
-    Start {
-        game: Game,
-        limits: SearchLimits,
-        elo: Option<u32>,
-        chess960: bool,
-        events: tokio::sync::mpsc::UnboundedSender<SearchEvent>,
-    },
-    Stop,
-    /// A short full-strength search (hints, judging a draw offer).
-    Analyse {
-        game: Game,
-        limits: SearchLimits,
-        chess960: bool,
-        reply: oneshot::Sender<SearchResult>,
-    },
-}
-
-fn engine_worker(rx: mpsc::Receiver<EngineCmd>) {
-    // The built-in opening book is on for play; analysis (hints, draw offers) searches instead.
-    let mut engine = crate::book_source::engine_with_book(true);
-    let configure = |engine: &mut Engine, elo: Option<u32>, chess960: bool| {
-        // These options may not exist in every engine build; play then goes on at full strength.
-        let _ =
-            engine.set_option("UCI_LimitStrength", if elo.is_some() { "true" } else { "false" });
-        if let Some(e) = elo {
-            let _ = engine.set_option("UCI_Elo", &e.to_string());
-        }
-        let _ = engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
-    };
-    for cmd in rx {
-        match cmd {
-            EngineCmd::Start { game, limits, elo, chess960, events } => {
-                configure(&mut engine, elo, chess960);
-                engine.start(
-                    &game,
-                    limits,
-                    Box::new(move |ev| {
-                        let _ = events.send(ev);
-                    }),
-                );
-            }
-            EngineCmd::Stop => engine.stop(),
-            EngineCmd::Analyse { game, limits, chess960, reply } => {
-                configure(&mut engine, None, chess960);
-                let _ = engine.set_option("OwnBook", "false");
-                let _ = reply.send(engine.search_blocking(&game, limits));
-                let _ = engine.set_option("OwnBook", "true");
-            }
-        }
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_games: DEFAULT_MAX_GAMES, engines: super::pool::default_engines() }
     }
-    engine.stop();
-    engine.wait();
 }
 
-/// One game with its engine and its subscribers.
+/// One game with its subscribers and its pending search.
 pub struct Entry {
-    pub id: u64,
+    pub id: GameId,
     pub game: Mutex<WebGame>,
-    engine: Mutex<mpsc::Sender<EngineCmd>>,
+    pool: Arc<EnginePool>,
+    search: Mutex<Option<Arc<Ticket>>>,
+    analysing: AtomicBool,
     pub events: broadcast::Sender<String>,
-    pub sockets: AtomicUsize,
-    last_seen: Mutex<Instant>,
+    sockets: AtomicUsize,
+    last_used: Mutex<Instant>,
+    /// Set to true when the game is evicted: its pages are told and their sockets closed.
+    pub closed: watch::Sender<bool>,
 }
 
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Push<'a> {
-    State { state: Box<super::game::GameView> },
+    State { state: Box<GameView> },
     Info { info: &'a InfoView },
 }
 
+/// An open page of a game (a WebSocket); counted while it lives.
+pub struct SocketSlot(Arc<Entry>);
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        self.0.sockets.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Clears the "analysis pending" mark of a game when the analysis ends, however it ends.
+struct AnalysisSlot<'a>(&'a AtomicBool);
+
+impl Drop for AnalysisSlot<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
 impl Entry {
-    fn new(id: u64, game: WebGame) -> Arc<Entry> {
-        let (tx, rx) = mpsc::channel();
-        let spawned = std::thread::Builder::new()
-            .name(format!("vidle-web-engine-{id}"))
-            .spawn(move || engine_worker(rx));
-        if let Err(e) = spawned {
-            eprintln!("vidle serve: cannot start an engine thread: {e}");
-        }
+    fn new(id: GameId, game: WebGame, pool: Arc<EnginePool>) -> Arc<Entry> {
         let (events, _) = broadcast::channel(256);
         Arc::new(Entry {
             id,
             game: Mutex::new(game),
-            engine: Mutex::new(tx),
+            pool,
+            search: Mutex::new(None),
+            analysing: AtomicBool::new(false),
             events,
             sockets: AtomicUsize::new(0),
-            last_seen: Mutex::new(Instant::now()),
+            last_used: Mutex::new(Instant::now()),
+            closed: watch::Sender::new(false),
         })
     }
 
-    fn send(&self, cmd: EngineCmd) {
-        let _ = lock(&self.engine).send(cmd);
-    }
-
+    /// Marks the game as used now (eviction takes the least recently used).
     pub fn touch(&self) {
-        *lock(&self.last_seen) = Instant::now();
+        *lock(&self.last_used) = Instant::now();
     }
 
-    /// The game as the page sees it, as a WebSocket message.
-    pub fn publish_state(&self) {
-        let view = lock(&self.game).view(self.id);
-        if let Ok(text) = serde_json::to_string(&Push::State { state: Box::new(view) }) {
-            let _ = self.events.send(text);
+    /// The smallest key goes first: games that no page shows and that nobody used in the last
+    /// [`RECENT`] (a new game's page is still connecting), then the least recently used.
+    fn eviction_key(&self) -> (bool, Instant) {
+        let used = *lock(&self.last_used);
+        (self.sockets() > 0 || used.elapsed() < RECENT, used)
+    }
+
+    pub fn sockets(&self) -> usize {
+        self.sockets.load(Ordering::SeqCst)
+    }
+
+    /// Counts a new page of this game, unless it already has [`MAX_SOCKETS_PER_GAME`].
+    pub fn open_socket(self: &Arc<Self>) -> Result<SocketSlot, ApiError> {
+        let taken = self.sockets.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            (n < MAX_SOCKETS_PER_GAME).then_some(n + 1)
+        });
+        match taken {
+            Ok(_) => Ok(SocketSlot(Arc::clone(self))),
+            Err(_) => Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_sockets",
+                &format!("This game is open in {MAX_SOCKETS_PER_GAME} pages already."),
+            )),
         }
     }
 
-    /// Stops a running search and forgets its result (undo, resignation, closed page).
+    /// The game as the page sees it.
+    pub fn view(&self) -> GameView {
+        lock(&self.game).view(self.id)
+    }
+
+    /// The game as the page sees it, as a WebSocket message.
+    pub fn state_message(&self) -> String {
+        serde_json::to_string(&Push::State { state: Box::new(self.view()) }).unwrap_or_default()
+    }
+
+    pub fn publish_state(&self) {
+        let _ = self.events.send(self.state_message());
+    }
+
+    /// Stops a running search and forgets its result (undo, resignation, closed page, flag).
     pub fn cancel_search(&self) {
         let mut g = lock(&self.game);
         if g.thinking {
@@ -142,25 +157,60 @@ impl Entry {
             if let Some(c) = &mut g.clock {
                 c.pause();
             }
-            drop(g);
-            self.send(EngineCmd::Stop);
+        }
+        drop(g);
+        if let Some(t) = lock(&self.search).take() {
+            t.cancel();
         }
     }
 
-    /// A short full-strength search of the current position.
-    pub async fn analyse(&self, movetime_ms: u64) -> Option<(Game, SearchResult)> {
+    /// Forgets the game: stops its search and closes its pages.
+    fn close(&self) {
+        self.cancel_search();
+        self.closed.send_replace(true);
+    }
+
+    /// A short full-strength search of the current position, queued like any search. One at a
+    /// time per game.
+    pub async fn analyse(&self, movetime_ms: u64) -> Result<(Game, SearchResult), ApiError> {
+        if self.analysing.swap(true, Ordering::SeqCst) {
+            return Err(ApiError::conflict(
+                "busy",
+                "Vidle is still considering the last hint or draw offer.",
+            ));
+        }
+        let _slot = AnalysisSlot(&self.analysing);
         let (game, chess960) = {
             let g = lock(&self.game);
             (g.game.clone(), g.chess960)
         };
         let (reply, rx) = oneshot::channel();
         let limits = SearchLimits { movetime: Some(movetime_ms), ..Default::default() };
-        self.send(EngineCmd::Analyse { game: game.clone(), limits, chess960, reply });
-        rx.await.ok().map(|r| (game, r))
+        let job = Job {
+            game_id: self.id,
+            game: game.clone(),
+            chess960,
+            work: Work::Analyse { limits, reply },
+        };
+        let unavailable =
+            |code, message: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message);
+        let ticket = self
+            .pool
+            .submit(job)
+            .ok_or_else(|| unavailable("no_engine", "This server has no engine."))?;
+        match tokio::time::timeout(ANALYSIS_WAIT, rx).await {
+            Ok(Ok(r)) => Ok((game, r)),
+            Ok(Err(_)) => Err(unavailable("no_engine", "The engine gave no answer.")),
+            Err(_) => {
+                ticket.cancel();
+                Err(unavailable("engines_busy", "Every engine is busy; try again in a minute."))
+            }
+        }
     }
 }
 
-/// Starts the engine on its move if it is the engine's turn and it is not already thinking.
+/// Starts the engine on its move if it is the engine's turn and it is not already thinking. The
+/// search is queued in the pool; its events are relayed to the game's pages.
 pub fn maybe_start_engine(entry: &Arc<Entry>) {
     let (game, limits, id, elo, chess960) = {
         let mut g = lock(&entry.game);
@@ -192,7 +242,12 @@ pub fn maybe_start_engine(entry: &Arc<Entry>) {
     };
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let pos = *game.position();
-    entry.send(EngineCmd::Start { game, limits, elo, chess960, events: tx });
+    let job =
+        Job { game_id: entry.id, game, chess960, work: Work::Play { limits, elo, events: tx } };
+    let ticket = entry.pool.submit(job);
+    if let Some(old) = std::mem::replace(&mut *lock(&entry.search), ticket) {
+        old.cancel();
+    }
     entry.publish_state();
     let entry = Arc::clone(entry);
     tokio::spawn(async move {
@@ -241,23 +296,37 @@ pub fn maybe_start_engine(entry: &Arc<Entry>) {
     });
 }
 
-/// All games of one server.
+/// All games of one server, and the engines they share.
 pub struct AppState {
-    games: Mutex<HashMap<u64, Arc<Entry>>>,
-    next_id: AtomicU64,
+    games: Mutex<HashMap<GameId, Arc<Entry>>>,
+    pool: Arc<EnginePool>,
+    limits: Limits,
 }
 
 impl AppState {
-    pub fn new() -> Arc<AppState> {
-        // Ids start at a value that differs between runs, so a page left open across a restart
-        // does not pick up someone else's game.
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_micros() as u64 % 1_000_000_000);
-        Arc::new(AppState { games: Mutex::new(HashMap::new()), next_id: AtomicU64::new(seed + 1) })
+    pub fn new(limits: Limits) -> Arc<AppState> {
+        let limits = Limits { max_games: limits.max_games.max(1), ..limits };
+        Arc::new(AppState {
+            games: Mutex::new(HashMap::new()),
+            pool: Arc::new(EnginePool::new(limits.engines)),
+            limits,
+        })
     }
 
-    pub fn get(&self, id: u64) -> Option<Arc<Entry>> {
+    pub fn pool(&self) -> &EnginePool {
+        &self.pool
+    }
+
+    pub fn len(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The game with this id, marked as used.
+    pub fn get(&self, id: GameId) -> Option<Arc<Entry>> {
         let e = lock(&self.games).get(&id).cloned();
         if let Some(e) = &e {
             e.touch();
@@ -265,21 +334,31 @@ impl AppState {
         e
     }
 
-    /// Adds a game; `None` when the server is full of games that all have an open page.
-    pub fn insert(&self, game: WebGame) -> Option<Arc<Entry>> {
+    /// Adds a game under a fresh random id. A full table first evicts its least recently used
+    /// game, preferring one that no page shows and nobody used lately; nobody is refused.
+    pub fn insert(&self, game: WebGame) -> Result<Arc<Entry>, ApiError> {
+        let mut id = GameId::random().map_err(|e| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "no_random",
+                &super::game::capitalised(&e),
+            )
+        })?;
         let mut games = lock(&self.games);
-        if games.len() >= MAX_GAMES {
-            let victim = games
-                .values()
-                .filter(|e| e.sockets.load(Ordering::SeqCst) == 0)
-                .min_by_key(|e| *lock(&e.last_seen))
-                .map(|e| e.id)?;
-            games.remove(&victim);
+        while games.contains_key(&id) {
+            id = GameId(id.0.wrapping_add(1)); // 2^-128: never, but never a clash either
         }
-        let id = self.next_id.fetch_add(1, Ordering::SeqCst);
-        let entry = Entry::new(id, game);
+        while games.len() >= self.limits.max_games {
+            let Some(victim) = games.values().min_by_key(|e| e.eviction_key()).map(|e| e.id) else {
+                break;
+            };
+            if let Some(e) = games.remove(&victim) {
+                e.close();
+            }
+        }
+        let entry = Entry::new(id, game, Arc::clone(&self.pool));
         games.insert(id, Arc::clone(&entry));
-        Some(entry)
+        Ok(entry)
     }
 
     /// Ends games whose clock has run out and forgets long-idle ones; runs forever.
@@ -287,22 +366,60 @@ impl AppState {
         let mut tick = tokio::time::interval(SWEEP_INTERVAL);
         loop {
             tick.tick().await;
-            let entries: Vec<Arc<Entry>> = lock(&self.games).values().cloned().collect();
-            for e in &entries {
-                let flagged = lock(&e.game).check_flag();
-                if flagged {
-                    e.send(EngineCmd::Stop);
-                    {
-                        let mut g = lock(&e.game);
-                        g.search_id += 1;
-                        g.thinking = false;
-                    }
-                    e.publish_state();
-                }
-            }
-            lock(&self.games).retain(|_, e| {
-                e.sockets.load(Ordering::SeqCst) > 0 || lock(&e.last_seen).elapsed() < IDLE_GAME_TTL
-            });
+            self.sweep_once();
         }
+    }
+
+    fn sweep_once(&self) {
+        let entries: Vec<Arc<Entry>> = lock(&self.games).values().cloned().collect();
+        for e in &entries {
+            let flagged = lock(&e.game).check_flag();
+            if flagged {
+                e.cancel_search();
+                e.publish_state();
+            }
+        }
+        lock(&self.games).retain(|_, e| {
+            let keep = e.sockets() > 0 || lock(&e.last_used).elapsed() < IDLE_GAME_TTL;
+            if !keep {
+                e.close();
+            }
+            keep
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::strength::Strength;
+    use vidle_core::Position;
+
+    fn game() -> WebGame {
+        let g = Game::new(Position::startpos());
+        WebGame::new(g, Color::White, "max".into(), Strength(None), None, false, 100)
+    }
+
+    fn age(e: &Entry, secs: u64) {
+        *lock(&e.last_used) = Instant::now() - Duration::from_secs(secs);
+    }
+
+    #[test]
+    fn eviction_prefers_games_without_a_page_then_the_least_recently_used() {
+        let state = AppState::new(Limits { max_games: 2, engines: 0 });
+        let a = state.insert(game()).expect("a");
+        let _page = a.open_socket().expect("page");
+        age(&a, 120);
+        let b = state.insert(game()).expect("b");
+        age(&b, 60);
+        // B has no page and was not used lately: it goes, though A was used longer ago.
+        let c = state.insert(game()).expect("c");
+        assert!(state.get(b.id).is_none() && *b.closed.borrow());
+        assert_eq!(state.len(), 2);
+        age(&a, 120);
+        // C is new (its page may be connecting): A, the least recently used, goes.
+        let d = state.insert(game()).expect("d");
+        assert!(state.get(a.id).is_none() && *a.closed.borrow(), "pages of A are told");
+        assert!(state.get(c.id).is_some() && state.get(d.id).is_some());
     }
 }
