@@ -81,7 +81,96 @@ def parse_chunk(lines):
     return us[:k], them[:k], score[:k], result[:k]
 
 
-def load(paths, procs):
+RECORD = np.dtype([('occ', '<u8'), ('pcs', 'u1', 16), ('stm_ep', 'u1'), ('half', 'u1'),
+                   ('full', '<u2'), ('score', '<i2'), ('result', 'u1'), ('flags', 'u1')])
+
+
+def packed_files(path):
+    """The .vpk chunk files of a path: the file itself, or those a directory's manifest.tsv lists."""
+    import os
+    if os.path.isdir(path):
+        with open(os.path.join(path, 'manifest.tsv')) as f:
+            return [os.path.join(path, l.split('\t')[0]) for l in f if l.strip()]
+    return [path]
+
+
+def decode_packed(data, quiet_only=True, max_score=None, dedup=False):
+    """Features of packed 32-byte records (crates/engine/src/packed.rs), from the mover's view.
+
+    Returns (us, them, score, result) like parse_chunk. Records whose best move was not quiet
+    (the generator's flag: in check, a capture or promotion, or a capture winning material)
+    are dropped with quiet_only; |score| above max_score too; dedup keeps the first record of
+    each position (board, side, castling, en passant)."""
+    r = np.frombuffer(data, RECORD)
+    keep = np.ones(len(r), bool)
+    if quiet_only:
+        keep &= (r['flags'] & 1) == 1
+    if max_score is not None:
+        keep &= np.abs(r['score'].astype(np.int32)) <= max_score
+    r = r[keep]
+    if dedup and len(r):
+        raw = r.view(np.uint8).reshape(-1, 32)[:, :25]
+        _, first = np.unique(np.ascontiguousarray(raw).view(np.dtype((np.void, 25))).ravel(),
+                             return_index=True)
+        r = r[np.sort(first)]
+    n = len(r)
+    bits = ((r['occ'][:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    # The occupied squares in ascending order, then padding.
+    squares = np.argsort(~bits, axis=1, kind='stable')[:, :32].astype(np.int16)
+    valid = np.arange(32)[None, :] < bits.sum(1)[:, None]
+    nib = np.stack([r['pcs'] & 0xF, r['pcs'] >> 4], axis=2).reshape(n, 32).astype(np.int16)
+    role = nib & 7
+    role[role == 6] = 3  # a rook with its castling right
+    colour = nib >> 3
+    white_view = colour * 384 + role * 64 + squares
+    black_view = (1 - colour) * 384 + role * 64 + (squares ^ 56)
+    white_view[~valid] = PAD
+    black_view[~valid] = PAD
+    black = (r['stm_ep'] & 0x80) != 0
+    us = np.where(black[:, None], black_view, white_view).astype(np.int16)
+    them = np.where(black[:, None], white_view, black_view).astype(np.int16)
+    score = r['score'].astype(np.float32)
+    result = r['result'].astype(np.float32) / 2
+    score = np.where(black, -score, score)
+    result = np.where(black, 1 - result, result)
+    return us, them, score, result
+
+
+def record_fen(r):
+    """The FEN of one packed record (castling as Shredder-FEN file letters)."""
+    occ, k, board, castle = int(r['occ']), 0, [''] * 64, []
+    for sq in range(64):
+        if occ >> sq & 1:
+            nib = (r['pcs'][k // 2] >> (4 * (k % 2))) & 0xF
+            k += 1
+            role = nib & 7
+            ch = 'pnbrqkr'[role]
+            if role == 6:
+                castle.append(('ABCDEFGH' if nib < 8 else 'abcdefgh')[sq % 8])
+            board[sq] = ch.upper() if nib < 8 else ch
+    ranks = []
+    for rank in range(7, -1, -1):
+        row, empty = '', 0
+        for f in range(8):
+            c = board[rank * 8 + f]
+            if c:
+                row += (str(empty) if empty else '') + c
+                empty = 0
+            else:
+                empty += 1
+        ranks.append(row + (str(empty) if empty else ''))
+    ep = r['stm_ep'] & 0x7F
+    ep_text = '-' if ep == 64 else 'abcdefgh'[ep % 8] + str(ep // 8 + 1)
+    side = 'b' if r['stm_ep'] & 0x80 else 'w'
+    castling = ''.join(sorted(castle, key=lambda c: (c.islower(), c))) or '-'
+    return f"{'/'.join(ranks)} {side} {castling} {ep_text} {r['half']} {r['full']}"
+
+
+def load(paths, procs, dedup=False, max_score=None):
+    if all(not p.endswith(('.txt', '.xz')) for p in paths):
+        files = [f for p in paths for f in packed_files(p)]
+        data = b''.join(open(f, 'rb').read() for f in files)
+        return list(decode_packed(data, max_score=max_score, dedup=dedup))
     lines = []
     for p in paths:
         opener = lzma.open if p.endswith('.xz') else open
@@ -155,10 +244,12 @@ def main():
     ap.add_argument('--out', required=True)
     ap.add_argument('--check', help='write FEN | expected integer eval lines of held-out positions')
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--dedup', action='store_true', help='packed data: one record per position')
+    ap.add_argument('--max-score', type=int, help='packed data: drop |score| above this')
     args = ap.parse_args()
 
     t0 = time.time()
-    us, them, score, result = load(args.data, args.procs)
+    us, them, score, result = load(args.data, args.procs, args.dedup, args.max_score)
     n = len(score)
     print(f'{n} positions loaded in {time.time() - t0:.0f} s', flush=True)
     rng = np.random.default_rng(args.seed)
@@ -218,12 +309,16 @@ def main():
         # Held-out positions, re-read as text so the engine can parse the same FENs.
         lines = []
         for p in args.data:
-            opener = lzma.open if p.endswith('.xz') else open
-            with opener(p, 'rt') as f:
-                for line in f:
-                    lines.append(line)
-                    if len(lines) >= 400:
-                        break
+            if p.endswith(('.txt', '.xz')):
+                opener = lzma.open if p.endswith('.xz') else open
+                with opener(p, 'rt') as f:
+                    for line in f:
+                        lines.append(line)
+                        if len(lines) >= 400:
+                            break
+            else:
+                data = open(packed_files(p)[0], 'rb').read()[:400 * 32]
+                lines = [f'{record_fen(r)} | 0 | 0.5' for r in np.frombuffer(data, RECORD)]
             break
         with open(args.check, 'w') as f:
             for line in lines:

@@ -57,7 +57,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 100)]
     pub chunk_games: u64,
     /// Convert `FEN | score | result` text files (from `vidle-tune gen`) into chunks, then stop.
-    #[arg(long)]
+    #[arg(long, num_args = 1..)]
     pub convert: Vec<PathBuf>,
 }
 
