@@ -450,6 +450,43 @@ def _(b):
     with_server(t)(b)
 
 
+@case("Web", "2000 idle games keep threads and memory bounded")
+def _(b):
+    def t(s):
+        import json
+        for _ in range(2000):
+            code, body = s.request("POST", "/api/game", "{}", JSON)
+            expect(code == 201, f"{code} {body[:200]}")
+        status = open(f"/proc/{s.p.pid}/status").read()
+        threads = int(status.split("Threads:")[1].split()[0])
+        rss_mb = int(status.split("VmRSS:")[1].split()[0]) / 1024
+        expect(threads < 40 and rss_mb < 300, f"{threads} threads, {rss_mb:.0f} MB")
+    if not os.path.exists("/proc/self/status"):
+        raise Skip("no /proc")
+    with_server(t)(b)
+
+
+@case("Web", "WebSockets held open on 70 games do not lock anyone out")
+def _(b):
+    def t(s):
+        import json
+        held = []
+        for _ in range(70):
+            code, body = s.request("POST", "/api/game", "{}", JSON)
+            gid = json.loads(body)["id"]
+            c = socket.create_connection(("127.0.0.1", s.port), 5)
+            c.sendall((f"GET /api/game/{gid}/ws HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n"
+                       "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").encode())
+            expect(b" 101 " in c.recv(200), "upgrade")
+            held.append(c)
+        code, body = s.request("POST", "/api/game", "{}", JSON)
+        expect(code == 201, f"{code} {body[:200]}")
+        for c in held:
+            c.close()
+    with_server(t)(b)
+
+
 @case("Web", "--host 0.0.0.0 prints a warning and requires a token")
 def _(b):
     s = Server(b, "0.0.0.0")
