@@ -379,6 +379,28 @@ mod tests {
         assert_eq!(read_pgn("").unwrap().game.moves().len(), 0);
     }
 
+    /// 100,000 mutated PGN texts (`VIDLE_FUZZ_INPUTS`): errors, never panics.
+    #[test]
+    fn mutated_text_never_panics() {
+        use vidle_core::testdata::{Rng, fuzz_inputs, mutate, read_fixture};
+        let text =
+            read_fixture("pgn/world_matches.pgn") + &read_fixture("mates/pychess_mate_in_2.pgn");
+        let mut seeds: Vec<&str> = text.split("\n[Event ").take(40).collect();
+        seeds.push("1. e4 ( e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 {x\n\n} d5 *");
+        let mut rng = Rng(0xA99);
+        let mut read = 0;
+        for _ in 0..fuzz_inputs() {
+            let mut data = seeds[rng.below(seeds.len())].as_bytes().to_vec();
+            let other = seeds[rng.below(seeds.len())].as_bytes();
+            mutate(&mut rng, &mut data, other, b"[]{}()\";%$.*-/ \n0123456789NBRQKOx+#=", 6);
+            if let Ok(p) = read_pgn(&String::from_utf8_lossy(&data)) {
+                read += 1;
+                assert_eq!(p.game.moves().len() + 1, p.game.positions().len());
+            }
+        }
+        assert!(read > 1_000, "{read}");
+    }
+
     #[test]
     fn errors_name_the_move() {
         let err = read_pgn("1. e4 e5 2. Ke3 *").unwrap_err();

@@ -96,6 +96,11 @@ pub fn python_module_available(module: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// How many inputs each fuzz-style test feeds its reader: `$VIDLE_FUZZ_INPUTS`, else 100,000.
+pub fn fuzz_inputs() -> usize {
+    std::env::var("VIDLE_FUZZ_INPUTS").ok().and_then(|s| s.parse().ok()).unwrap_or(100_000)
+}
+
 /// A tiny deterministic PRNG (SplitMix64), so every randomized test is reproducible from its seed.
 #[derive(Clone, Debug)]
 pub struct Rng(pub u64);

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+#[allow(unused_imports)]
 pub use vidle_core::testdata::{fixture, shared_data};
 
 /// A fresh scratch directory under the system temp directory.
