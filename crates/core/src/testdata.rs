@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 /// The workspace root (two levels above this crate's manifest).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    core.parent().and_then(Path::parent).unwrap_or(core).to_path_buf()
 }
 
 /// A fixture in the repository's `tests/data/`; panics if it is missing.
@@ -47,7 +48,10 @@ pub fn read_text(path: &Path) -> String {
 pub fn shared_data_dir() -> PathBuf {
     match std::env::var_os("VIDLE_SHARED_DATA") {
         Some(p) if !p.is_empty() => PathBuf::from(p),
-        _ => workspace_root().join("../shared/data"),
+        _ => {
+            let root = workspace_root();
+            root.parent().unwrap_or(&root).join("shared/data")
+        }
     }
 }
 
