@@ -82,12 +82,33 @@ pub fn write_pgn(game: &Game, h: &PgnHeaders) -> String {
     out
 }
 
+/// Today's date as `YYYY.MM.DD` (UTC), computed from the system clock.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil-from-days (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
 /// A game read from PGN, with its tags.
 #[derive(Debug, Clone)]
 pub struct ParsedGame {
     pub game: Game,
     pub tags: Vec<(String, String)>,
     pub result: Option<String>,
+    /// Broken games before this one that were skipped, each with where and why ("game 1 (line
+    /// 1): variation '(' at line 3 not closed before the next game (line 5)").
+    pub skipped: Vec<String>,
 }
 
 impl ParsedGame {
@@ -96,12 +117,117 @@ impl ParsedGame {
     }
 }
 
-/// Reads the first game of a PGN text.
+/// Reads the first game of a PGN text. A game whose comment `{` or variation `(` is never
+/// closed ends at the next game's tag section (a `[` starting a line after a blank line) and is
+/// skipped, with the reason in [`ParsedGame::skipped`]: the first whole game is read.
 ///
 /// # Errors
-/// Names the tag, the move (with its number) or the structure that is wrong.
+/// Names the tag, the move (with its number) or the structure that is wrong; when every game
+/// is broken, why the first one is.
 pub fn read_pgn(text: &str) -> Result<ParsedGame, String> {
     let text = text.trim_start_matches('\u{feff}');
+    let mut skipped = Vec::new();
+    for (i, chunk) in split_games(text).into_iter().enumerate() {
+        match chunk.broken {
+            Some(why) => skipped.push(format!("game {} (line {}): {why}", i + 1, chunk.line)),
+            None => {
+                let mut parsed = read_one_game(&chunk.text)?;
+                parsed.skipped = skipped;
+                return Ok(parsed);
+            }
+        }
+    }
+    match skipped.into_iter().next() {
+        Some(first) => Err(first),
+        None => read_one_game(""), // no game at all: the start position
+    }
+}
+
+/// One game's lines as split off by [`split_games`].
+struct GameText {
+    text: String,
+    /// The 1-based line where it starts.
+    line: usize,
+    /// Why it is broken (a comment or variation never closed).
+    broken: Option<String>,
+}
+
+/// Splits a PGN text into games: a game ends at a blank line or a tag line after its movetext,
+/// once its comments and variations are closed; one left open ends at a tag line after a blank
+/// line (the next game) or at the end of the text, and is marked broken.
+fn split_games(text: &str) -> Vec<GameText> {
+    let mut out = Vec::new();
+    let mut cur = GameText { text: String::new(), line: 1, broken: None };
+    let mut has_moves = false;
+    let (mut comment, mut depth, mut variation) = (None::<usize>, 0usize, 0usize);
+    let mut prev_blank = true;
+    let finish = |cur: &mut GameText, out: &mut Vec<GameText>, next: usize| {
+        let done =
+            std::mem::replace(cur, GameText { text: String::new(), line: next, broken: None });
+        if !done.text.trim().is_empty() || done.broken.is_some() {
+            out.push(done);
+        }
+    };
+    for (n, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+        let t = line.trim();
+        let open = comment.is_some() || depth > 0;
+        if open && prev_blank && t.starts_with('[') {
+            let what = match comment {
+                Some(l) => format!("comment '{{' at line {l}"),
+                None => format!("variation '(' at line {variation}"),
+            };
+            cur.broken = Some(format!("{what} not closed before the next game (line {n})"));
+            finish(&mut cur, &mut out, n);
+            (has_moves, comment, depth) = (false, None, 0);
+        } else if !open && has_moves && (t.is_empty() || t.starts_with('[')) {
+            finish(&mut cur, &mut out, n);
+            has_moves = false;
+        }
+        prev_blank = t.is_empty();
+        if cur.text.is_empty() {
+            if t.is_empty() {
+                continue;
+            }
+            cur.line = n;
+        }
+        if !has_moves && t.starts_with('[') {
+            // A tag line: not scanned (its value may hold brackets).
+        } else if !t.is_empty() && !t.starts_with('%') {
+            has_moves = true;
+            for c in line.chars() {
+                match (comment, c) {
+                    (Some(_), '}') => comment = None,
+                    (Some(_), _) => {}
+                    (None, '{') => comment = Some(n),
+                    (None, ';') => break,
+                    (None, '(') => {
+                        if depth == 0 {
+                            variation = n;
+                        }
+                        depth += 1;
+                    }
+                    (None, ')') => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+        }
+        cur.text.push_str(line);
+        cur.text.push('\n');
+    }
+    if let Some(l) = comment {
+        cur.broken =
+            Some(format!("comment '{{' at line {l} not closed before the end of the text"));
+    } else if depth > 0 {
+        cur.broken = Some(format!(
+            "variation '(' at line {variation} not closed before the end of the text"
+        ));
+    }
+    finish(&mut cur, &mut out, 0);
+    out
+}
+
+/// Reads one game's text (tags, then movetext).
+fn read_one_game(text: &str) -> Result<ParsedGame, String> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     let mut in_moves = false;
@@ -111,11 +237,7 @@ pub fn read_pgn(text: &str) -> Result<ParsedGame, String> {
             let inner = t.trim_start_matches('[').trim_end_matches(']');
             let (k, v) = inner.split_once(' ').ok_or_else(|| format!("malformed tag: {t}"))?;
             tags.push((k.to_string(), v.trim().trim_matches('"').replace("\\\"", "\"")));
-        } else if t.is_empty() {
-            if !movetext.trim().is_empty() {
-                break; // end of the first game
-            }
-        } else if in_moves || !t.starts_with('[') {
+        } else if !t.is_empty() {
             in_moves = true;
             if t.starts_with('%') {
                 continue;
@@ -145,7 +267,7 @@ pub fn read_pgn(text: &str) -> Result<ParsedGame, String> {
         })?;
         game.play(m);
     }
-    Ok(ParsedGame { game, tags, result })
+    Ok(ParsedGame { game, tags, result, skipped: Vec::new() })
 }
 
 /// Splits movetext into SAN tokens and results, dropping move numbers, comments, variations, NAGs.
@@ -225,6 +347,58 @@ mod tests {
         let h = PgnHeaders { result: "1-0".into(), white: "a".into(), ..Default::default() };
         let again = read_pgn(&write_pgn(&parsed.game, &h)).unwrap();
         assert_eq!(again.game.moves(), parsed.game.moves());
+    }
+
+    #[test]
+    fn an_unclosed_variation_or_comment_skips_to_the_next_game() {
+        // The issue's case: the variation is never closed; the next game is read instead.
+        let text =
+            "1. e4 ( e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 d5 *\n\n[Event \"3\"]\n\n1. c4 *\n";
+        let p = read_pgn(text).unwrap();
+        assert_eq!((p.tag("Event"), p.game.moves().len()), (Some("2"), 2));
+        let why =
+            "game 1 (line 1): variation '(' at line 1 not closed before the next game (line 3)";
+        assert_eq!(p.skipped, [why]);
+        let text =
+            "[Event \"1\"]\r\n\r\n1. e4 {oops\r\n2. Nf3\r\n\r\n[Event \"2\"]\r\n\r\n1. d4 1-0";
+        let p = read_pgn(text).unwrap();
+        assert_eq!((p.tag("Event"), p.result.as_deref()), (Some("2"), Some("1-0")));
+        assert_eq!(p.skipped.len(), 1);
+        assert!(p.skipped[0].contains("comment '{' at line 3"), "{:?}", p.skipped);
+        // Only broken games: an error that says why.
+        let err = read_pgn("1. e4 (1. d4 d5\n\n2. c4").unwrap_err();
+        assert!(err.contains("variation '(' at line 1 not closed before the end"), "{err}");
+        // A comment over a blank line, closed, is no break.
+        let p =
+            read_pgn("1. e4 {one\n\ntwo} e5 (1... c5\n\n2. Nf3) 2. Nf3 *\n\n[Event \"2\"]\n1. d4")
+                .unwrap();
+        assert_eq!((p.game.moves().len(), p.skipped.len()), (3, 0));
+        // A tag line after the movetext starts the next game even without a blank line.
+        let p = read_pgn("1. e4 e5\n[Event \"2\"]\n1. d4 *").unwrap();
+        assert_eq!(p.game.moves().len(), 2);
+        assert_eq!(read_pgn("").unwrap().game.moves().len(), 0);
+    }
+
+    /// 100,000 mutated PGN texts (`VIDLE_FUZZ_INPUTS`): errors, never panics.
+    #[test]
+    fn mutated_text_never_panics() {
+        use vidle_core::testdata::{Rng, fuzz_inputs, mutate, read_fixture};
+        let text =
+            read_fixture("pgn/world_matches.pgn") + &read_fixture("mates/pychess_mate_in_2.pgn");
+        let mut seeds: Vec<&str> = text.split("\n[Event ").take(40).collect();
+        seeds.push("1. e4 ( e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 {x\n\n} d5 *");
+        let mut rng = Rng(0xA99);
+        let mut read = 0;
+        for _ in 0..fuzz_inputs() {
+            let mut data = seeds[rng.below(seeds.len())].as_bytes().to_vec();
+            let other = seeds[rng.below(seeds.len())].as_bytes();
+            mutate(&mut rng, &mut data, other, b"[]{}()\";%$.*-/ \n0123456789NBRQKOx+#=", 6);
+            if let Ok(p) = read_pgn(&String::from_utf8_lossy(&data)) {
+                read += 1;
+                assert_eq!(p.game.moves().len() + 1, p.game.positions().len());
+            }
+        }
+        assert!(read > 1_000, "{read}");
     }
 
     #[test]

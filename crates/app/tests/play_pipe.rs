@@ -88,3 +88,33 @@ fn resign_and_draw_commands() {
     assert!(out.contains("White resigns (0-1)"), "{out}");
     assert!(out.contains("The game is over"), "{out}");
 }
+
+/// A game whose variation is never closed is skipped with its reason, by `--load` and by the
+/// `load` command, and the next game is loaded (it used to swallow the rest of the file).
+#[test]
+fn load_skips_a_game_with_an_unclosed_variation() {
+    let dir = std::env::temp_dir().join(format!("vidle-play-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("broken.pgn");
+    let text = "[Event \"1\"]\n\n1. e4 ( e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 d5 2. c4 *\n\n\
+                [Event \"3\"]\n\n1. Nf3 *\n";
+    std::fs::write(&pgn, text).unwrap();
+    let path = pgn.to_str().unwrap();
+    let out = play(&[], &format!("load {path}\nfen\nquit\n"));
+    assert!(out.contains("skipped game 1 (line 1): variation '(' at line 3 not closed"), "{out}");
+    // 1. d4 d5 2. c4 (then the engine answers for Black).
+    assert!(out.contains("Loaded ") && out.contains("/2PP4/8/PP2PPPP/RNBQKBNR w KQkq"), "{out}");
+    let child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["play", "--depth", "2", "--load", path])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    child.stdin.as_ref().unwrap().write_all(b"fen\nquit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (text, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(err.contains("skipped game 1 (line 1): variation '(' at line 3"), "{err}");
+    assert!(text.contains("/2PP4/8/PP2PPPP/RNBQKBNR w KQkq"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -194,6 +194,9 @@ impl BookBuilder {
     /// Replays the game into `self.line`, or says why it cannot be used.
     fn replay(&mut self, game: &PgnGame) -> Result<(), (&'static str, String)> {
         self.line.clear();
+        if let Some(e) = &game.error {
+            return Err(("unclosed comment or variation", e.clone()));
+        }
         if let Some(v) = game.tag("Variant") {
             let v = v.trim().to_ascii_lowercase();
             if !matches!(v.as_str(), "" | "standard" | "chess" | "normal") {
@@ -350,6 +353,29 @@ mod tests {
         let pos = vidle_core::parse_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         assert_eq!(book.entries(&pos).len(), 1);
         assert_eq!(book.entries_for_key(polyglot_key(&pos)).len(), 1);
+    }
+
+    #[test]
+    fn an_unclosed_variation_or_comment_costs_one_game() {
+        // The issue's case: the variation after 1. e4 is never closed.
+        let pgn = "[Event \"broken\"]\n[Result \"*\"]\n\n1. e4 ( e5 2. Nf3 *\n\n\
+                   [Event \"2\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n\n\
+                   [Event \"3\"]\n[Result \"0-1\"]\n\n1. c4 {unclosed comment 0-1\n\n\
+                   [Event \"4\"]\n[Result \"1-0\"]\n\n1. Nf3 1-0\n";
+        let (book, s) = build(pgn, BuildOptions { min_games: 1, ..Default::default() });
+        assert_eq!((s.games_read, s.games_used, s.games_skipped()), (4, 2, 2), "{s:?}");
+        assert_eq!(s.skipped.get("unclosed comment or variation"), Some(&2));
+        assert!(s.skip_examples[0].contains("game 1 (line 1)"), "{:?}", s.skip_examples);
+        assert!(s.skip_examples[0].contains("variation '(' at line 4"), "{:?}", s.skip_examples);
+        assert!(s.skip_examples[1].contains("comment '{' at line 14"), "{:?}", s.skip_examples);
+        let start = Position::startpos();
+        let moves: Vec<String> = book
+            .entries(&start)
+            .iter()
+            .map(|b| vidle_core::notation::to_uci(b.mv, false))
+            .collect();
+        assert_eq!(moves.len(), 2, "{moves:?}");
+        assert!(moves.contains(&"d2d4".to_string()) && moves.contains(&"g1f3".to_string()));
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! Written for book building, where files are large and messy: it skips comments (`{…}`, `;…`,
 //! `%…` lines), variations, NAGs and annotation glyphs, accepts CRLF and Latin-1 text (tag values
 //! that are not UTF-8 are decoded as Latin-1), and never fails on malformed text. A new tag
-//! section or a result token ends a game even when the other is missing. Only I/O errors are
-//! errors. Moves are returned as text; turning them into moves (SAN) is the caller's job.
+//! section or a result token ends a game even when the other is missing. A comment or variation
+//! left open ends at the next game's tag section (a `[` that starts a line after a blank line) or
+//! at the end of the input, and the broken game says so in [`PgnGame::error`], so that one
+//! missing `}` or `)` costs one game, not the rest of the file. Only I/O errors are errors.
+//! Moves are returned as text; turning them into moves (SAN) is the caller's job.
 //!
 //! Why not the `pgn-reader` crate: its visitor API is fast, but we need little more than the
 //! main line's tokens and the tolerance rules above, which take ~200 lines here, keep the
@@ -24,6 +27,9 @@ pub struct PgnGame {
     pub termination: Option<String>,
     /// The 1-based line where the game starts (for messages).
     pub line: u64,
+    /// Why the game could not be read to its end: a comment or variation that is never closed
+    /// (its moves are then incomplete; callers skip such a game).
+    pub error: Option<String>,
 }
 
 impl PgnGame {
@@ -44,6 +50,10 @@ pub struct PgnReader<R> {
     bytes_read: u64,
     line: u64,
     at_line_start: bool,
+    /// Whether the current line has held only whitespace so far, and whether the line before
+    /// it did: a `[` at a line start after a blank line begins a new game.
+    line_blank: bool,
+    prev_line_blank: bool,
     max_moves: usize,
 }
 
@@ -61,6 +71,8 @@ impl<R: Read> PgnReader<R> {
             bytes_read: 0,
             line: 1,
             at_line_start: true,
+            line_blank: true,
+            prev_line_blank: true,
             max_moves: usize::MAX,
         }
     }
@@ -99,8 +111,33 @@ impl<R: Read> PgnReader<R> {
         self.bytes_read += 1;
         if b == b'\n' {
             self.line += 1;
+            self.prev_line_blank = self.line_blank;
+            self.line_blank = true;
+        } else if !b.is_ascii_whitespace() {
+            self.line_blank = false;
         }
         self.at_line_start = b == b'\n';
+    }
+
+    /// Whether the next byte is a `[` that starts a line after a blank line: the tag section
+    /// of a new game, where an unclosed comment or variation is given up.
+    fn at_next_game(&mut self) -> io::Result<bool> {
+        Ok(self.at_line_start && self.prev_line_blank && self.peek()? == Some(b'['))
+    }
+
+    /// Skips a `{…}` comment after its `{`; false when it is not closed before the next game's
+    /// tag section (left unread) or the end of the input.
+    fn skip_comment(&mut self) -> io::Result<bool> {
+        loop {
+            if self.at_next_game()? {
+                return Ok(false);
+            }
+            match self.next_byte()? {
+                Some(b'}') => return Ok(true),
+                Some(_) => {}
+                None => return Ok(false),
+            }
+        }
     }
 
     fn next_byte(&mut self) -> io::Result<Option<u8>> {
@@ -186,12 +223,26 @@ impl<R: Read> PgnReader<R> {
         let mut started = false;
         let mut in_movetext = false;
         let mut depth = 0u32;
+        let mut variation_line = 0; // where the outermost open variation starts
         let mut symbol = Vec::new();
         loop {
             let Some(b) = self.peek()? else {
-                let empty = game.tags.is_empty() && game.moves.is_empty();
+                if depth > 0 {
+                    game.error = Some(format!(
+                        "variation '(' at line {variation_line} not closed before the end of the input"
+                    ));
+                }
+                let empty = game.tags.is_empty() && game.moves.is_empty() && game.error.is_none();
                 return Ok((started && !empty).then_some(game));
             };
+            if depth > 0 && self.at_next_game()? {
+                game.error = Some(format!(
+                    "variation '(' at line {variation_line} not closed before the next game \
+                     (line {})",
+                    self.line
+                ));
+                return Ok(Some(game));
+            }
             if !started && !b.is_ascii_whitespace() {
                 started = true;
                 game.line = self.line;
@@ -207,9 +258,24 @@ impl<R: Read> PgnReader<R> {
                         self.read_tag(&mut game)?;
                     }
                 }
-                b'{' => self.skip_until(b'}')?,
+                b'{' => {
+                    let line = self.line;
+                    self.bump();
+                    if !self.skip_comment()? {
+                        let end = match self.peek()? {
+                            Some(_) => format!("the next game (line {})", self.line),
+                            None => "the end of the input".to_string(),
+                        };
+                        game.error =
+                            Some(format!("comment '{{' at line {line} not closed before {end}"));
+                        return Ok(Some(game));
+                    }
+                }
                 b';' => self.skip_until(b'\n')?,
                 b'(' => {
+                    if depth == 0 {
+                        variation_line = self.line;
+                    }
                     self.bump();
                     in_movetext = true;
                     depth += 1;
@@ -317,6 +383,40 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].moves, ["e4", "e5"]);
         assert_eq!(games[0].termination.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn unclosed_variation_or_comment_recovers_at_the_next_game() {
+        let pgn = b"[Event \"1\"]\n\n1. e4 ( e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 d5 *\n\n\
+            [Event \"3\"]\r\n\r\n1. c4 {no end 2. Nf3\r\n\r\n[Event \"4\"]\r\n\r\n1. Nf3 *";
+        let games = read_all(pgn);
+        let events: Vec<_> = games.iter().map(|g| g.tag("Event").unwrap()).collect();
+        assert_eq!(events, ["1", "2", "3", "4"]);
+        let err = games[0].error.as_deref().unwrap();
+        assert_eq!(err, "variation '(' at line 3 not closed before the next game (line 5)");
+        assert_eq!(games[0].moves, ["e4"]);
+        assert_eq!(games[1].error, None);
+        assert_eq!(games[1].moves, ["d4", "d5"]);
+        let err = games[2].error.as_deref().unwrap();
+        assert_eq!(err, "comment '{' at line 11 not closed before the next game (line 13)");
+        assert_eq!(games[3].error, None);
+        assert_eq!(games[3].moves, ["Nf3"]);
+        // A blank line and a bracket inside a closed comment or variation are no new game.
+        let fine = b"1. e4 {a\n\n see [comment]} e5 (1... c5\n\n2. Nf3) 2. Nf3 *";
+        let games = read_all(fine);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].error, None);
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
+        // Left open at the end of the input.
+        for (text, what) in [
+            (&b"1. e4 (1. d4"[..], "variation '(' at line 1"),
+            (b"1. e4 {", "comment '{' at line 1"),
+        ] {
+            let games = read_all(text);
+            assert_eq!(games.len(), 1);
+            let err = games[0].error.as_deref().unwrap();
+            assert_eq!(err, format!("{what} not closed before the end of the input"));
+        }
     }
 
     #[test]

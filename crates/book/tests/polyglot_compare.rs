@@ -1,9 +1,11 @@
 //! `vidle book build` must give the same entries as `polyglot make-book` for the same input and
-//! settings. Runs only where the `polyglot` program is installed (Debian package `polyglot`).
+//! settings. Runs only where the `polyglot` program is installed (Debian package `polyglot`;
+//! .ci/run installs it), otherwise says "skipped: ...": on the PGN fixtures of tests/data, and
+//! on the full files of ../shared/data where they are.
 
 mod common;
 
-use common::{scratch_dir, shared_data};
+use common::{fixture, scratch_dir, shared_data};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use vidle_book::{Book, BookBuilder, BuildOptions, Entry};
@@ -68,21 +70,39 @@ fn without_fen_games(src: &Path, dst: &Path) {
 
 #[test]
 fn same_entries_as_polyglot_make_book() {
-    let Some(pg) = polyglot() else {
-        eprintln!("note: polyglot is not installed; skipping the make-book comparison");
+    let check = "the comparison with polyglot make-book";
+    let pg = polyglot();
+    if !vidle_core::testdata::skip_unless(
+        pg.is_some(),
+        check,
+        "the polyglot program is not installed",
+    ) {
         return;
-    };
-    let (Some(eco), Some(dortmund), Some(wm), Some(eight)) = (
-        shared_data("pgn/eco.pgn"),
-        shared_data("pgn/dortmund.pgn"),
-        shared_data("pgn/world_matches.pgn"),
-        shared_data("openings/8moves_v3.pgn"),
-    ) else {
-        return;
-    };
+    }
+    let pg = pg.unwrap();
     let dir = scratch_dir("polyglot");
+    // The fixtures (subsets of the files below), then the full files where they are.
+    let small = [
+        fixture("pgn/dortmund.pgn"),
+        fixture("pgn/world_matches.pgn"),
+        fixture("openings/8moves_v3.pgn"),
+    ];
+    compare_on(&pg, None, &small, &dir);
+    let full =
+        ["pgn/eco.pgn", "pgn/dortmund.pgn", "pgn/world_matches.pgn", "openings/8moves_v3.pgn"]
+            .map(|rel| shared_data(rel, &format!("{check} on the full {rel}")));
+    if let [Some(eco), Some(dortmund), Some(wm), Some(eight)] = full {
+        compare_on(&pg, Some(&eco), &[dortmund, wm, eight], &dir);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Compares on `eco` (if given), `dortmund`, `world_matches` (its games without a FEN tag),
+/// `eight` (openings) and a file of 20,000 generated games, under several settings.
+fn compare_on(pg: &Path, eco: Option<&PathBuf>, [dortmund, wm, eight]: &[PathBuf; 3], dir: &Path) {
+    let (dortmund, eight) = (dortmund.as_path(), eight.as_path());
     let wm_plain = dir.join("world_matches_nofen.pgn");
-    without_fen_games(&wm, &wm_plain);
+    without_fen_games(wm, &wm_plain);
     // 18000 games start 1. e4: Polyglot halves a position's counts at 16384 occurrences.
     let halving = dir.join("halving.pgn");
     let mut text = String::new();
@@ -97,32 +117,35 @@ fn same_entries_as_polyglot_make_book() {
     }
     std::fs::write(&halving, text).unwrap();
     let d = BuildOptions::default();
-    let cases: Vec<(&Path, Vec<&str>, BuildOptions)> = vec![
-        (&eco, vec![], d.clone()),
-        (
-            &eco,
+    let mut cases: Vec<(&Path, Vec<&str>, BuildOptions)> = Vec::new();
+    if let Some(eco) = eco.map(PathBuf::as_path) {
+        cases.push((eco, vec![], d.clone()));
+        cases.push((
+            eco,
             vec!["-min-game", "1", "-max-ply", "12"],
             BuildOptions { min_games: 1, max_ply: 12, ..d.clone() },
-        ),
-        (&dortmund, vec!["-min-game", "1"], BuildOptions { min_games: 1, ..d.clone() }),
+        ));
+    }
+    cases.extend([
+        (dortmund, vec!["-min-game", "1"], BuildOptions { min_games: 1, ..d.clone() }),
         (
-            &dortmund,
+            dortmund,
             vec!["-only-white", "-min-game", "2"],
             BuildOptions { min_games: 2, only: Some(Color::White), ..d.clone() },
         ),
-        (&dortmund, vec!["-only-black"], BuildOptions { only: Some(Color::Black), ..d.clone() }),
+        (dortmund, vec!["-only-black"], BuildOptions { only: Some(Color::Black), ..d.clone() }),
         (
-            &dortmund,
+            dortmund,
             vec!["-min-score", "50", "-min-game", "1"],
             BuildOptions { min_games: 1, min_score: 0.5, ..d.clone() },
         ),
-        (&dortmund, vec!["-uniform"], BuildOptions { uniform: true, ..d.clone() }),
+        (dortmund, vec!["-uniform"], BuildOptions { uniform: true, ..d.clone() }),
         (&wm_plain, vec!["-min-game", "1"], BuildOptions { min_games: 1, ..d.clone() }),
-        (&eight, vec![], d.clone()),
+        (eight, vec![], d.clone()),
         (&halving, vec![], d.clone()),
-    ];
+    ]);
     for (pgn, args, opts) in cases {
-        let (ours, theirs) = both(&pg, pgn, &args, opts, &dir);
+        let (ours, theirs) = both(pg, pgn, &args, opts, dir);
         assert!(!theirs.is_empty());
         let only_ours = ours.iter().filter(|e| theirs.binary_search(e).is_err()).count();
         let only_theirs = theirs.iter().filter(|e| ours.binary_search(e).is_err()).count();
@@ -136,5 +159,4 @@ fn same_entries_as_polyglot_make_book() {
         );
         println!("{} {args:?}: {} entries, identical", pgn.display(), ours.len());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -321,11 +321,7 @@ mod tests {
 
     #[test]
     fn perft_through_the_picker_matches_the_suite() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/perft/standard.epd"
-        ))
-        .expect("shared perft suite");
+        let text = vidle_core::testdata::read_fixture("perft/standard.epd");
         let mut h = History::default();
         h.update_quiet(Color::White, Move::normal(Square::E1, Square::F1), Bitboard::EMPTY, 500);
         h.update_quiet(Color::Black, Move::normal(Square::E8, Square::H8), Bitboard::EMPTY, -500);

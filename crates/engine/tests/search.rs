@@ -1,16 +1,9 @@
-//! Search tests through the public facade: mates from the shared problem collections, draws
+//! Search tests through the public facade: mates from the problem collections' fixtures, draws
 //! by repetition and the fifty-move rule, limits, and bench determinism.
 
 use vidle_core::notation::parse_uci;
 use vidle_core::{Game, parse_fen};
 use vidle_engine::{Engine, Score, SearchLimits, SearchResult};
-
-fn data(rel: &str) -> String {
-    let path = format!("{}/../../../shared/data/{rel}", env!("CARGO_MANIFEST_DIR"));
-    // Some collections are not valid UTF-8 (Latin-1 names); the FENs are ASCII either way.
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    String::from_utf8_lossy(&bytes).into_owned()
-}
 
 /// The FEN headers of a PGN file of problems.
 fn problem_fens(text: &str) -> Vec<String> {
@@ -25,11 +18,13 @@ fn search(fen: &str, limits: SearchLimits) -> SearchResult {
     Engine::new().search_blocking(&game, limits)
 }
 
-fn check_mates(file: &str, n: i32, step: usize) {
-    let fens = problem_fens(&data(file));
-    assert!(fens.len() > 100, "{file}");
+/// Every problem of a fixture (tests/data/mates: every 8th mate in two and every 25th mate in
+/// three of the pychess collections).
+fn check_mates(file: &str, n: i32) {
+    let fens = problem_fens(&vidle_core::testdata::read_fixture(file));
+    assert!(fens.len() >= 10, "{file}");
     let mut checked = 0;
-    for fen in fens.iter().step_by(step) {
+    for fen in &fens {
         // Depth is not the measure of a selective search: go on until the mate is proven,
         // with a node cap so that a miss fails instead of hanging.
         let limits =
@@ -52,12 +47,12 @@ fn check_mates(file: &str, n: i32, step: usize) {
 
 #[test]
 fn finds_mates_in_two() {
-    check_mates("mates/pychess_mate_in_2.pgn", 2, 8);
+    check_mates("mates/pychess_mate_in_2.pgn", 2);
 }
 
 #[test]
 fn finds_mates_in_three() {
-    check_mates("mates/pychess_mate_in_3.pgn", 3, 25);
+    check_mates("mates/pychess_mate_in_3.pgn", 3);
 }
 
 #[test]

@@ -81,6 +81,9 @@ impl Session {
                 .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
             let parsed = pgn::read_pgn(&text)
                 .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
+            for why in &parsed.skipped {
+                eprintln!("warning: --load {}: skipped {why}", path.display());
+            }
             chess960 = parsed.tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"));
             parsed.game
         } else if let Some(f) = &args.fen {
@@ -660,6 +663,9 @@ impl Session {
             .and_then(|text| pgn::read_pgn(&text));
         match parsed {
             Ok(p) => {
+                for why in &p.skipped {
+                    self.say(&format!("load {file}: {} {why}", self.t("skipped", "přeskočena")));
+                }
                 self.game = p.game;
                 self.redo.clear();
                 self.ended = None;
@@ -701,7 +707,7 @@ impl Session {
             white: white.into(),
             black: black.into(),
             result,
-            date: today(),
+            date: pgn::today(),
             termination,
             time_control: self.clock.as_ref().map(Clock::pgn_time_control),
             opening: openings::name_of(&self.game).map(|o| (o.eco.to_string(), o.name.to_string())),
@@ -785,22 +791,4 @@ fn result_for(winner: Color) -> String {
         Color::White => "1-0".into(),
         Color::Black => "0-1".into(),
     }
-}
-
-/// Today's date as `YYYY.MM.DD` (UTC), computed from the system clock.
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil-from-days (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
 }

@@ -2,17 +2,8 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-
-/// `../shared/data/<rel>` from the repository root, if present.
-pub fn shared_data(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        eprintln!("note: {} not found; skipping", p.display());
-        None
-    }
-}
+#[allow(unused_imports)]
+pub use vidle_core::testdata::{fixture, shared_data};
 
 /// A fresh scratch directory under the system temp directory.
 pub fn scratch_dir(name: &str) -> PathBuf {

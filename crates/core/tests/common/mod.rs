@@ -1,25 +1,26 @@
-//! Shared helpers for the integration tests: locating ../shared/data.
+//! Shared helpers for the integration tests: the fixtures in tests/data and the full files in
+//! ../shared/data (through `vidle_core::testdata`), and a seeded PRNG.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
-/// The third-party data directory: `$VIDLE_SHARED_DATA`, or `../shared/data` beside the repository.
-pub fn data_dir() -> PathBuf {
-    if let Ok(p) = std::env::var("VIDLE_SHARED_DATA") {
-        return PathBuf::from(p);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
-}
-
-pub fn read_data(rel: &str) -> String {
-    let p = data_dir().join(rel);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
-}
+#[allow(unused_imports)]
+pub use vidle_core::testdata::Rng;
+use vidle_core::testdata::{read_fixture, read_text, shared_data};
 
 /// Perft suite lines: (fen, [(depth, nodes)]).
-pub fn perft_suite(rel: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    read_data(rel)
-        .lines()
+pub type PerftSuite = Vec<(String, Vec<(u32, u64)>)>;
+
+/// A perft suite from the repository's fixtures (tests/data).
+pub fn perft_suite(rel: &str) -> PerftSuite {
+    parse_perft_suite(&read_fixture(rel))
+}
+
+/// The full perft suite from ../shared/data, or `None` (with a "skipped" line) without it.
+pub fn shared_perft_suite(rel: &str, check: &str) -> Option<PerftSuite> {
+    shared_data(rel, check).map(|p| parse_perft_suite(&read_text(&p)))
+}
+
+fn parse_perft_suite(text: &str) -> PerftSuite {
+    text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let mut parts = l.split(';');
@@ -37,40 +38,35 @@ pub fn perft_suite(rel: &str) -> Vec<(String, Vec<(u32, u64)>)> {
         .collect()
 }
 
-/// A tiny deterministic PRNG (SplitMix64) so every randomized test is reproducible from its seed.
-#[derive(Clone)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0; the tiny modulo bias does not matter for tests).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `num / den`.
-    pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.next_u64() % den < num
-    }
-}
-
-/// Non-empty, trimmed lines of a data file.
+/// Non-empty, trimmed lines of a fixture.
 pub fn data_lines(rel: &str) -> Vec<String> {
-    read_data(rel).lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect()
+    lines_of(&read_fixture(rel))
 }
 
-/// The SAN moves of each game in a PGN file (tags, comments, move numbers and results removed).
+/// Non-empty, trimmed lines of a full file in ../shared/data, or `None` without it.
+pub fn shared_lines(rel: &str, check: &str) -> Option<Vec<String>> {
+    shared_data(rel, check).map(|p| lines_of(&read_text(&p)))
+}
+
+fn lines_of(text: &str) -> Vec<String> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect()
+}
+
+/// The SAN moves of each game in a PGN fixture.
 pub fn pgn_games(rel: &str) -> Vec<Vec<String>> {
+    games_of(&read_fixture(rel))
+}
+
+/// The SAN moves of each game of a full PGN file in ../shared/data, or `None` without it.
+pub fn shared_pgn_games(rel: &str, check: &str) -> Option<Vec<Vec<String>>> {
+    shared_data(rel, check).map(|p| games_of(&read_text(&p)))
+}
+
+/// The SAN moves of each game (tags, comments, move numbers and results removed).
+fn games_of(text: &str) -> Vec<Vec<String>> {
     let mut games = Vec::new();
     let mut moves: Vec<String> = Vec::new();
-    for line in read_data(rel).lines() {
+    for line in text.lines() {
         let line = line.trim();
         if line.starts_with('[') {
             if !moves.is_empty() {

@@ -32,11 +32,7 @@ pub fn mirror_fen(text: &str) -> String {
 }
 
 fn suite() -> Vec<String> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft/standard.epd"
-    ))
-    .expect("shared perft suite");
+    let text = vidle_core::testdata::read_fixture("perft/standard.epd");
     text.lines()
         .filter_map(|l| l.split(';').next())
         .map(|s| s.trim().to_string())

@@ -10,10 +10,6 @@ use vidle_tb::index::Layout;
 use vidle_tb::reference;
 use vidle_tb::{GenOptions, Material};
 
-pub fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
-}
-
 /// A fresh directory under the system temp dir, unique per test name and process.
 pub fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("vidle-tb-{name}-{}", std::process::id()));
@@ -59,8 +55,22 @@ pub fn positions(m: &Material) -> Vec<(usize, Board, String)> {
     out
 }
 
-pub fn syzygy() -> Tablebase<Chess> {
-    reference::open_syzygy(&data_dir().join("syzygy")).unwrap()
+/// The reference Syzygy tables of ../shared/data (or `$VIDLE_SHARED_DATA`); `None`, after a
+/// "skipped: CHECK because ..." line, where they are not.
+pub fn syzygy(check: &str) -> Option<Tablebase<Chess>> {
+    let dir = vidle_core::testdata::shared_data("syzygy", check)?;
+    Some(reference::open_syzygy(&dir).unwrap())
+}
+
+/// Whether the Gaviota comparison can run: the tables in ../shared/data and python3 with
+/// python-chess; otherwise prints "skipped: CHECK because ..." (an error in CI).
+pub fn gaviota_available(check: &str) -> bool {
+    vidle_core::testdata::shared_data("gaviota", check).is_some()
+        && vidle_core::testdata::skip_unless(
+            reference::gaviota_available(),
+            check,
+            "python3 cannot import chess.gaviota (pip install chess)",
+        )
 }
 
 /// A comparison as (positions, mismatch lines: the first examples and a count).
@@ -87,14 +97,11 @@ pub fn compare_syzygy_sampled(
     lines(m, reference::compare_syzygy(dir, tb, m, step).unwrap())
 }
 
-/// DTM of every `step`-th index against Gaviota (../shared/data/gaviota) through python-chess;
-/// `None` when python3 with `chess` is not available.
-pub fn compare_gaviota(dir: &Path, m: &Material, step: usize) -> Option<(usize, Vec<String>)> {
-    if !reference::gaviota_available() {
-        return None;
-    }
+/// DTM of every `step`-th index against Gaviota (../shared/data/gaviota) through python-chess
+/// (check [`gaviota_available`] first).
+pub fn compare_gaviota(dir: &Path, m: &Material, step: usize) -> (usize, Vec<String>) {
     // Through the prober, which reads the table file and resolves its exit-bounded entries.
     let tb = vidle_tb::Tablebases::open(dir).unwrap();
-    let gaviota = data_dir().join("gaviota");
-    Some(lines(m, reference::compare_gaviota(&tb, &gaviota, m, step as u64).unwrap()))
+    let gaviota = vidle_core::testdata::shared_data_dir().join("gaviota");
+    lines(m, reference::compare_gaviota(&tb, &gaviota, m, step as u64).unwrap())
 }
