@@ -60,6 +60,7 @@ fn load(path: &str) -> Result<Arc<dyn OpeningBook>, String> {
 pub fn engine_with_book(own_book: bool) -> Engine {
     let mut engine = Engine::new();
     crate::tb_source::install(&mut engine);
+    crate::syzygy_source::install(&mut engine);
     engine.set_book(Some(Arc::new(PolyglotSource::built_in())));
     engine.set_book_loader(load);
     let _ = engine.set_option("OwnBook", if own_book { "true" } else { "false" });

@@ -12,6 +12,7 @@ mod openings;
 mod perft_cmd;
 mod pgn;
 mod play;
+mod syzygy_source;
 mod tb_cmd;
 mod tb_source;
 mod uci;

@@ -233,13 +233,19 @@ impl<W: Write + Send + 'static> Uci<W> {
             Some(i) => (&rest[..i], rest[i + 7..].trim()),
             None => (rest.trim(), ""),
         };
-        let waits = matches!(name.to_ascii_lowercase().as_str(), "hash" | "threads" | "clear hash");
+        let waits = matches!(
+            name.to_ascii_lowercase().as_str(),
+            "hash" | "threads" | "clear hash" | "syzygypath" | "syzygy50moverule"
+        );
         if waits && self.engine.is_searching() {
             self.pending_options.push((name.to_string(), value.to_string()));
             return self.say(&format!("info string {name} takes effect after this search"));
         }
         if let Err(e) = self.engine.set_option(name, value) {
             self.say(&format!("info string error: setoption: {e}"))?;
+        }
+        for m in self.engine.syzygy_messages() {
+            self.say(&format!("info string {m}"))?;
         }
         Ok(())
     }

@@ -196,6 +196,11 @@ struct Settings {
     elo: u32,
     own_book: bool,
     tb_probe_depth: i32,
+    /// `SyzygyPath` as given (`<empty>` or empty: no Syzygy tables).
+    syzygy_path: String,
+    syzygy_probe_depth: i32,
+    syzygy_probe_limit: u32,
+    syzygy_50_move_rule: bool,
     use_nnue: bool,
     /// Search parameters: `params::PARAMS` unless a hidden tuning option changed them.
     params: params::SearchParams,
@@ -257,7 +262,24 @@ pub trait Tablebase: Send + Sync {
         let _ = pos;
         None
     }
+
+    /// Problems found since the last call (a table file missing, unreadable or corrupt), one
+    /// line each; the engine reports them as `info string`s.
+    fn take_messages(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
+
+/// Opens the Syzygy directories named by the `SyzygyPath` option (separated by `:`, or `;` on
+/// Windows); the flag is `Syzygy50MoveRule`. The tables answer [`Tablebase::probe`] with
+/// `Win(p)`/`Loss(p)` where `p` is at least [`SYZYGY_FAR`] (WDL tables know no distance), and
+/// [`Tablebase::root_moves`] with the plies to the next capture or pawn move (DTZ) in place of
+/// the distance to mate, counting the fifty-move rule from the position's halfmove clock.
+pub type SyzygyLoader = fn(&str, bool) -> Result<Arc<dyn Tablebase>, String>;
+
+/// A distance that stands for "won (or lost), distance unknown": the search scores it below
+/// every mate (see `search::tb_score`).
+pub const SYZYGY_FAR: u32 = 10_000;
 
 /// Opens the tablebase directory named by the `TablebasePath` option.
 pub type TablebaseLoader = fn(&str) -> Result<Arc<dyn Tablebase>, String>;
@@ -303,6 +325,8 @@ pub struct Engine {
     book_loader: Option<BookLoader>,
     tablebase: Option<Arc<dyn Tablebase>>,
     tablebase_loader: Option<TablebaseLoader>,
+    syzygy: Option<Arc<dyn Tablebase>>,
+    syzygy_loader: Option<SyzygyLoader>,
     rng: strength::Rng,
     /// Set when the last search was weakened: the move it chose instead of the best one.
     chosen: Option<ChosenSlot>,
@@ -328,6 +352,10 @@ impl Engine {
             elo: DEFAULT_ELO,
             own_book: false,
             tb_probe_depth: DEFAULT_TB_PROBE_DEPTH as i32,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: 7,
+            syzygy_50_move_rule: true,
             use_nnue: false,
             params: params::PARAMS,
         };
@@ -345,6 +373,8 @@ impl Engine {
             book_loader: None,
             tablebase: None,
             tablebase_loader: None,
+            syzygy: None,
+            syzygy_loader: None,
             rng: strength::Rng::new(seed),
             chosen: None,
         }
@@ -363,6 +393,32 @@ impl Engine {
     /// Installs the function that opens directories named by the `TablebasePath` option.
     pub fn set_tablebase_loader(&mut self, loader: TablebaseLoader) {
         self.tablebase_loader = Some(loader);
+    }
+
+    /// Installs the function that opens directories named by the `SyzygyPath` option.
+    pub fn set_syzygy_loader(&mut self, loader: SyzygyLoader) {
+        self.syzygy_loader = Some(loader);
+    }
+
+    /// Problems the Syzygy tables reported since the last call (the UCI front end prints them
+    /// after `setoption`; a search reports them itself).
+    pub fn syzygy_messages(&self) -> Vec<String> {
+        self.syzygy.as_ref().map_or_else(Vec::new, |t| t.take_messages())
+    }
+
+    /// (Re)opens the Syzygy tables of `SyzygyPath`; an error leaves none.
+    fn load_syzygy(&mut self) -> Result<(), String> {
+        self.wait();
+        self.syzygy = None;
+        let path = self.settings.syzygy_path.trim();
+        if path.is_empty() || path == "<empty>" {
+            return Ok(());
+        }
+        let loader = self
+            .syzygy_loader
+            .ok_or_else(|| "SyzygyPath: no Syzygy support built in".to_string())?;
+        self.syzygy = Some(loader(path, self.settings.syzygy_50_move_rule)?);
+        Ok(())
     }
 
     /// Installs the function that opens files named by the `BookFile` option.
@@ -404,6 +460,10 @@ impl Engine {
                 name: "TablebaseProbeDepth",
                 kind: Spin { default: DEFAULT_TB_PROBE_DEPTH, min: 0, max: score::MAX_PLY as i64 },
             },
+            OptionSpec { name: "SyzygyPath", kind: Text { default: "<empty>" } },
+            OptionSpec { name: "SyzygyProbeDepth", kind: Spin { default: 1, min: 1, max: 100 } },
+            OptionSpec { name: "SyzygyProbeLimit", kind: Spin { default: 7, min: 0, max: 7 } },
+            OptionSpec { name: "Syzygy50MoveRule", kind: Check { default: true } },
         ]
     }
 
@@ -471,6 +531,19 @@ impl Engine {
                     .ok_or_else(|| "TablebasePath: no tablebase support built in".to_string())?;
                 self.tablebase = Some(loader(value.trim())?);
             }
+            "syzygypath" => {
+                self.settings.syzygy_path = value.trim().to_string();
+                self.load_syzygy()?;
+            }
+            "syzygyprobedepth" => self.settings.syzygy_probe_depth = spin(1, 100)? as i32,
+            "syzygyprobelimit" => self.settings.syzygy_probe_limit = spin(0, 7)? as u32,
+            "syzygy50moverule" => {
+                let on = check()?;
+                if on != self.settings.syzygy_50_move_rule {
+                    self.settings.syzygy_50_move_rule = on;
+                    self.load_syzygy()?;
+                }
+            }
             "bookfile" => {
                 let loader = self
                     .book_loader
@@ -535,6 +608,19 @@ impl Engine {
         let mut limits = limits;
         let mut on_event = on_event;
 
+        // Problems the Syzygy tables ran into are reported before the answer.
+        if let Some(sz) = self.syzygy.clone() {
+            let mut inner = on_event;
+            on_event = Box::new(move |ev| {
+                if matches!(ev, SearchEvent::BestMove { .. }) {
+                    for m in sz.take_messages() {
+                        inner(SearchEvent::Message(m));
+                    }
+                }
+                inner(ev)
+            });
+        }
+
         // Step 1. The opening book answers at once (not in analysis or restricted searches).
         if self.settings.own_book
             && !limits.infinite
@@ -554,11 +640,13 @@ impl Engine {
         // Step 2. Tablebases at the root: with a win or a loss the table's move is played at once
         // (fastest mate, longest resistance); in a drawn position only the non-losing moves are
         // searched, so the engine keeps playing for practical chances.
+        let mut covered = false;
         if !limits.infinite
             && let Some(tb) = &self.tablebase
             && let Some(mut moves) =
                 tb_root_moves(tb.as_ref(), game.position(), &limits.searchmoves)
         {
+            covered = true;
             moves.sort_by_key(|&(_, o)| std::cmp::Reverse(o.rank()));
             let (best, outcome) = moves[0];
             let tbhits = moves.len() as u64;
@@ -595,6 +683,41 @@ impl Engine {
                 if !announced {
                     announced = true;
                     inner(SearchEvent::Message("tablebase: draw".to_string()));
+                }
+                inner(ev)
+            });
+        }
+
+        // Step 2b. Syzygy at the root, where our tables do not answer: only the moves that keep
+        // the best result within the fifty-move rule (per `Syzygy50MoveRule`) are searched,
+        // ordered by DTZ (as Stockfish's `Tablebases::root_probe`).
+        let mut root_tbhits = 0;
+        if !limits.infinite
+            && !covered
+            && let Some(sz) = &self.syzygy
+            && game.position().occupied().count()
+                <= sz.max_pieces().min(self.settings.syzygy_probe_limit)
+            && let Some(mut moves) =
+                tb_root_moves(sz.as_ref(), game.position(), &limits.searchmoves)
+        {
+            root_tbhits = moves.len() as u64;
+            moves.sort_by_key(|&(_, o)| std::cmp::Reverse(o.rank()));
+            let class = moves[0].1.rank().0;
+            let total = moves.len();
+            moves.retain(|(_, o)| o.rank().0 == class);
+            let word = match class {
+                1 => "win",
+                0 => "draw",
+                _ => "loss",
+            };
+            let text = format!("syzygy: {word} ({} of {total} moves keep it)", moves.len());
+            limits.searchmoves = moves.iter().map(|&(m, _)| m).collect();
+            let mut inner = on_event;
+            let mut announced = false;
+            on_event = Box::new(move |ev| {
+                if !announced {
+                    announced = true;
+                    inner(SearchEvent::Message(text.clone()));
                 }
                 inner(ev)
             });
@@ -662,6 +785,10 @@ impl Engine {
             start: std::time::Instant::now(),
             tablebase: self.tablebase.clone().filter(|tb| tb.max_pieces() > 0),
             tb_probe_depth: self.settings.tb_probe_depth,
+            syzygy: self.syzygy.clone(),
+            syzygy_limit: self.settings.syzygy_probe_limit,
+            syzygy_depth: self.settings.syzygy_probe_depth,
+            root_tbhits,
             use_nnue: self.settings.use_nnue,
             params: self.settings.params,
         };

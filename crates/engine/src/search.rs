@@ -60,13 +60,48 @@ pub struct Ctx<'a> {
 /// Tablebases as the search probes them.
 #[derive(Clone, Copy)]
 pub struct TbProbe<'a> {
-    pub tables: &'a dyn crate::Tablebase,
+    /// Our own tables (asked first), if any.
+    pub tables: Option<&'a dyn crate::Tablebase>,
     /// The most pieces (kings included) the tables cover.
     pub max_pieces: u32,
     /// No probes with less remaining depth than this (`TablebaseProbeDepth`).
     pub min_depth: i32,
+    /// Syzygy tables (asked where ours do not answer), if any.
+    pub syzygy: Option<&'a dyn crate::Tablebase>,
+    /// Syzygy probes only with at most this many pieces: min(`SyzygyProbeLimit`, largest table).
+    pub syzygy_pieces: u32,
+    /// `SyzygyProbeDepth`: at exactly `syzygy_pieces` pieces, no probes with less remaining depth.
+    pub syzygy_depth: i32,
     /// Successful probes by all threads (`tbhits`).
     pub hits: &'a AtomicU64,
+}
+
+impl TbProbe<'_> {
+    /// The tables' value of `pos` (reached by a capture or pawn move) at remaining `depth`:
+    /// our tables first, then Syzygy with Stockfish's conditions. Counts the hit.
+    #[inline]
+    fn probe(&self, pos: &Position, depth: i32) -> Option<crate::TbOutcome> {
+        let pieces = pos.occupied().count();
+        let mut found = None;
+        if let Some(t) = self.tables
+            && depth >= self.min_depth
+            && pieces <= self.max_pieces
+        {
+            found = t.probe(pos);
+        }
+        if found.is_none()
+            && let Some(t) = self.syzygy
+            && pieces <= self.syzygy_pieces
+            && (pieces < self.syzygy_pieces || depth >= self.syzygy_depth)
+            && pos.castling_rooks().is_empty()
+        {
+            found = t.probe(pos);
+        }
+        if found.is_some() {
+            self.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        found
+    }
 }
 
 impl Ctx<'_> {
@@ -475,11 +510,8 @@ impl Worker {
             && excluded.is_none()
             && let Some(tb) = ctx.tb
             && pos.halfmove_clock() == 0
-            && depth >= tb.min_depth
-            && pos.occupied().count() <= tb.max_pieces
-            && let Some(outcome) = tb.tables.probe(pos)
+            && let Some(outcome) = tb.probe(pos, depth)
         {
-            tb.hits.fetch_add(1, Ordering::Relaxed);
             let score = tb_score(outcome, ply);
             let stored_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32);
             let key = pos.key();

@@ -27,6 +27,12 @@ pub struct Job {
     /// Tables probed inside the search (at nodes with few enough pieces).
     pub tablebase: Option<Arc<dyn crate::Tablebase>>,
     pub tb_probe_depth: i32,
+    /// Syzygy tables probed inside the search, with `SyzygyProbeLimit` and `SyzygyProbeDepth`.
+    pub syzygy: Option<Arc<dyn crate::Tablebase>>,
+    pub syzygy_limit: u32,
+    pub syzygy_depth: i32,
+    /// Probes already made at the root (counted in `tbhits`).
+    pub root_tbhits: u64,
     /// Evaluate with the network (`Use NNUE`).
     pub use_nnue: bool,
     /// The search parameters (the hidden tuning options).
@@ -96,11 +102,15 @@ fn search_threads(
     let root = *job.game.position();
     let game_keys: Vec<u64> = job.game.positions().iter().map(|p| p.key()).collect();
     let counters: Vec<AtomicU64> = workers.iter().map(|_| AtomicU64::new(0)).collect();
-    let tbhits = AtomicU64::new(0);
-    let tb = job.tablebase.as_deref().map(|t| crate::search::TbProbe {
-        tables: t,
-        max_pieces: t.max_pieces(),
+    let tbhits = AtomicU64::new(job.root_tbhits);
+    let syzygy = job.syzygy.as_deref().filter(|t| t.max_pieces() > 0 && job.syzygy_limit > 0);
+    let tb = (job.tablebase.is_some() || syzygy.is_some()).then(|| crate::search::TbProbe {
+        tables: job.tablebase.as_deref(),
+        max_pieces: job.tablebase.as_deref().map_or(0, |t| t.max_pieces()),
         min_depth: job.tb_probe_depth,
+        syzygy,
+        syzygy_pieces: syzygy.map_or(0, |t| t.max_pieces().min(job.syzygy_limit)),
+        syzygy_depth: job.syzygy_depth,
         hits: &tbhits,
     });
     let time = TimeManager::new(&job.limits, root.turn(), job.move_overhead_ms, job.start);

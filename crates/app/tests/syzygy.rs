@@ -1,0 +1,162 @@
+//! Syzygy tables through `SyzygyPath`: probes in the search (`tbhits`), root moves that keep the
+//! tables' value, the fifty-move rule (`Syzygy50MoveRule`), and clear messages for a missing
+//! directory or a truncated file. Tests that need the shared data skip when it is absent.
+
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+use shakmaty_syzygy::{Tablebase, Wdl};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn syzygy_dir() -> Option<PathBuf> {
+    let base = std::env::var("VIDLE_SHARED_DATA")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
+    let dir = PathBuf::from(base).join("syzygy");
+    if dir.join("KRPvKR.rtbw").is_file() && dir.join("KRBvKR.rtbz").is_file() {
+        Some(dir)
+    } else {
+        println!("skipped: no Syzygy tables in {}", dir.display());
+        None
+    }
+}
+
+/// Runs `vidle uci` on `input` without our own tables (so that Syzygy answers); waits for the
+/// search's `bestmove` before `quit` (which would stop it).
+fn uci(input: &str) -> String {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .arg("uci")
+        .env("VIDLE_TB_DIR", "/nonexistent/vidle-tb")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut out = String::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    out
+}
+
+fn chess(fen: &str) -> Chess {
+    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+}
+
+/// The mover's five-valued result of `m` in `pos` (halfmove clock 0), from the child's tables.
+fn result_after(tb: &Tablebase<Chess>, pos: &Chess, m: &str) -> Wdl {
+    let mv = m.parse::<UciMove>().unwrap().to_move(pos).expect("legal bestmove");
+    let zeroing = mv.is_zeroing();
+    let child = pos.clone().play(mv).unwrap();
+    if child.is_checkmate() {
+        return Wdl::Win;
+    }
+    if zeroing {
+        return -tb.probe_wdl_after_zeroing(&child).unwrap();
+    }
+    let dtz = tb.probe_dtz(&child).unwrap().ignore_rounding().0;
+    let n = dtz.abs() + 1;
+    match dtz.signum() {
+        0 => Wdl::Draw,
+        -1 if n <= 100 => Wdl::Win,
+        -1 => Wdl::CursedWin,
+        _ if n <= 100 => Wdl::Loss,
+        _ => Wdl::BlessedLoss,
+    }
+}
+
+fn bestmove(out: &str) -> &str {
+    let line = out.lines().rev().find(|l| l.starts_with("bestmove")).expect("a bestmove");
+    line.split_whitespace().nth(1).unwrap()
+}
+
+fn last_tbhits(out: &str) -> u64 {
+    let line = out.lines().rev().find(|l| l.contains(" tbhits ")).expect("an info line");
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == "tbhits");
+    words.next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn five_piece_searches_probe_and_keep_the_value() {
+    let Some(dir) = syzygy_dir() else { return };
+    let mut tb = Tablebase::<Chess>::new();
+    tb.add_directory(&dir).unwrap();
+    for fen in [
+        "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1",  // KRPvKR, Lucena
+        "8/8/3k4/8/8/8/r7/1RR1K3 w - - 0 1",   // KRRvKR
+        "4k3/8/8/8/8/8/r7/QR2K3 w - - 0 1",    // KQRvKR
+        "3r4/1k6/8/8/2K5/7B/4R3/8 b - - 0 1",  // KRBvKR, the defender
+        "8/8/4k3/8/2N5/8/3R1r2/4K3 w - - 0 1", // KRNvKR
+    ] {
+        let out = uci(&format!(
+            "setoption name SyzygyPath value {}\nposition fen {fen}\ngo depth 8\n",
+            dir.display()
+        ));
+        let pos = chess(fen);
+        let before = tb.probe_wdl_after_zeroing(&pos).unwrap();
+        let m = bestmove(&out);
+        assert_eq!(result_after(&tb, &pos, m), before, "{fen}: {m} changes {before:?}\n{out}");
+        assert!(last_tbhits(&out) > 0, "{fen}: no tbhits\n{out}");
+        assert!(out.contains("info string syzygy: "), "{out}");
+    }
+}
+
+#[test]
+fn a_cursed_win_is_a_draw_under_the_fifty_move_rule() {
+    let Some(dir) = syzygy_dir() else { return };
+    let fen = "3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1";
+    let mut tb = Tablebase::<Chess>::new();
+    tb.add_directory(&dir).unwrap();
+    assert_eq!(tb.probe_wdl_after_zeroing(&chess(fen)).unwrap(), Wdl::CursedWin);
+    for (rule, word, wdl) in [("true", "draw", Wdl::Draw), ("false", "win", Wdl::Win)] {
+        let out = uci(&format!(
+            "setoption name SyzygyPath value {}\nsetoption name Syzygy50MoveRule value {rule}\nposition fen {fen}\ngo depth 6\n",
+            dir.display()
+        ));
+        assert!(out.contains(&format!("info string syzygy: {word}")), "{rule}: {out}");
+        // The move keeps the cursed win (a draw at worst under the rule).
+        let got = result_after(&tb, &chess(fen), bestmove(&out));
+        let ok = match wdl {
+            Wdl::Draw => got == Wdl::CursedWin || got == Wdl::Draw,
+            _ => got == Wdl::CursedWin,
+        };
+        assert!(ok, "{rule}: {got:?}\n{out}");
+    }
+}
+
+#[test]
+fn a_missing_or_truncated_directory_is_reported_and_play_goes_on() {
+    let out = uci(
+        "setoption name SyzygyPath value /no/such/syzygy\nposition fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 4\n",
+    );
+    assert!(out.contains("info string error: setoption: SyzygyPath"), "{out}");
+    assert!(out.contains("/no/such/syzygy"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+
+    let Some(src) = syzygy_dir() else { return };
+    let dir = std::env::temp_dir().join(format!("vidle-syzygy-trunc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let w = std::fs::read(src.join("KRvK.rtbw")).unwrap();
+    std::fs::write(dir.join("KRvK.rtbw"), &w[..w.len() / 2]).unwrap();
+    std::fs::copy(src.join("KRvK.rtbz"), dir.join("KRvK.rtbz")).unwrap();
+    std::fs::copy(src.join("KQvK.rtbw"), dir.join("KQvK.rtbw")).unwrap();
+    let out = uci(&format!(
+        "setoption name SyzygyPath value {}\nposition fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 4\n",
+        dir.display()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.contains("info string SyzygyPath: skipped") && out.contains("KRvK.rtbw"), "{out}");
+    assert!(out.contains("missing KQvK.rtbz"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}
