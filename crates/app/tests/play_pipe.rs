@@ -102,8 +102,8 @@ fn load_skips_a_game_with_an_unclosed_variation() {
     let path = pgn.to_str().unwrap();
     let out = play(&[], &format!("load {path}\nfen\nquit\n"));
     assert!(out.contains("skipped game 1 (line 1): variation '(' at line 3 not closed"), "{out}");
-    // 1. d4 d5 2. c4 (then the engine answers for Black).
-    assert!(out.contains("Loaded ") && out.contains("/2PP4/8/PP2PPPP/RNBQKBNR w KQkq"), "{out}");
+    // 1. d4 d5 2. c4 (then the engine answers for Black, from its book: any reply).
+    assert!(out.contains("Loaded ") && out.contains("/PP2PPPP/RNBQKBNR w KQkq"), "{out}");
     let child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["play", "--depth", "2", "--load", path])
         .stdin(Stdio::piped())
@@ -115,6 +115,6 @@ fn load_skips_a_game_with_an_unclosed_variation() {
     let out = child.wait_with_output().unwrap();
     let (text, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(err.contains("skipped game 1 (line 1): variation '(' at line 3"), "{err}");
-    assert!(text.contains("/2PP4/8/PP2PPPP/RNBQKBNR w KQkq"), "{text}");
+    assert!(text.contains("/PP2PPPP/RNBQKBNR w KQkq"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
