@@ -6,27 +6,11 @@
 
 use libfuzzer_sys::fuzz_target;
 use vidle_tb::format;
-use vidle_tb::probe::{Source, TableFile};
-
-/// A table file in memory.
-struct Bytes(Vec<u8>);
-
-impl Source for Bytes {
-    fn len(&self) -> u64 {
-        self.0.len() as u64
-    }
-
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
-        let from = usize::try_from(offset).map_err(std::io::Error::other)?;
-        let src = self.0.get(from..from + buf.len()).ok_or(std::io::ErrorKind::UnexpectedEof)?;
-        buf.copy_from_slice(src);
-        Ok(())
-    }
-}
+use vidle_tb::probe::{MemSource, TableFile};
 
 fuzz_target!(|data: &[u8]| {
     let _ = format::decode_table(data, "fuzz");
-    let Ok(t) = TableFile::open(Box::new(Bytes(data.to_vec())), "fuzz") else { return };
+    let Ok(t) = TableFile::open(Box::new(MemSource(data.to_vec())), "fuzz") else { return };
     for b in 0..t.header.blocks.min(64) {
         let _ = t.block(b);
     }

@@ -8,29 +8,11 @@
 use axum::http::Method;
 use std::time::Instant;
 use vidle::web::fuzzing::{Harness, Input, TOKEN};
+use vidle_core::testdata::Rng;
 
-/// xorshift64*: small, seeded, good enough to pick mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn word(&mut self, words: &[&'static str]) -> &'static str {
-        words[self.below(words.len())]
-    }
+/// One item of a non-empty list.
+fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
+    &items[rng.below(items.len())]
 }
 
 /// Valid requests of every endpoint: method, target (`{id}`: a game that exists), body.
@@ -120,13 +102,13 @@ fn mutate_bytes(rng: &mut Rng, data: &mut Vec<u8>) {
         let at = rng.below(len + 1);
         match rng.below(8) {
             0 if len > 0 => data[at.min(len - 1)] ^= 1 << rng.below(8),
-            1 => data.insert(at, rng.next() as u8),
+            1 => data.insert(at, rng.next_u64() as u8),
             2 if len > 0 => {
                 let end = (at + 1 + rng.below(8)).min(len);
                 data.drain(at.min(end)..end);
             }
             3 => {
-                let t = rng.pick(TOKENS).as_bytes();
+                let t = pick(rng, TOKENS).as_bytes();
                 data.splice(at..at, t.iter().copied());
             }
             4 if len > 0 => {
@@ -137,13 +119,13 @@ fn mutate_bytes(rng: &mut Rng, data: &mut Vec<u8>) {
             }
             5 => data.truncate(at),
             6 => {
-                let other = rng.pick(VALID).2.as_bytes();
+                let other = pick(rng, VALID).2.as_bytes();
                 let cut = rng.below(other.len() + 1);
                 data.truncate(at);
                 data.extend_from_slice(&other[cut..]);
             }
             _ => {
-                let t = rng.pick(TOKENS).as_bytes();
+                let t = pick(rng, TOKENS).as_bytes();
                 if len > 0 {
                     let end = (at + 1 + rng.below(4)).min(len);
                     data.splice(at.min(end)..end, t.iter().copied());
@@ -160,33 +142,32 @@ fn id_like(rng: &mut Rng, real: &str) -> String {
         0..=4 => return "{id}".to_string(),
         5 => id = id.to_uppercase(),
         6 => id.truncate(rng.below(32)),
-        7 => id.push_str(rng.word(TOKENS)),
+        7 => id.push_str(pick::<&str>(rng, TOKENS)),
         8 => {
             let i = rng.below(32);
-            id.replace_range(i..=i, rng.word(&["g", "0", "%41", "-", "é"]));
+            id.replace_range(i..=i, pick::<&str>(rng, &["g", "0", "%41", "-", "é"]));
         }
         _ => {
-            id = rng
-                .pick(&["0", "999", "-1", "", "..", "%2e%2e", "00000000000000000000000000000000"])
-                .to_string()
+            let odd = ["0", "999", "-1", "", "..", "%2e%2e", "00000000000000000000000000000000"];
+            id = pick(rng, &odd).to_string()
         }
     }
     id
 }
 
 fn random_input(rng: &mut Rng, h: &Harness) -> Input {
-    let (method, target, body) = *rng.pick(VALID);
+    let (method, target, body) = *pick(rng, VALID);
     let mut body = body.as_bytes().to_vec();
-    if rng.chance(85) {
+    if rng.chance(85, 100) {
         mutate_bytes(rng, &mut body);
     }
     let mut target = target.to_string();
-    if target.contains("{id}") && rng.chance(30) {
+    if target.contains("{id}") && rng.chance(30, 100) {
         let n = rng.below(16);
         let id = id_like(rng, h.some_id(n));
         target = target.replace("{id}", &id);
     }
-    if rng.chance(10) {
+    if rng.chance(10, 100) {
         let mut t = target.into_bytes();
         mutate_bytes(rng, &mut t);
         target = String::from_utf8_lossy(&t).into_owned();
@@ -194,11 +175,11 @@ fn random_input(rng: &mut Rng, h: &Harness) -> Input {
             target.insert(0, '/');
         }
     }
-    if rng.chance(20) {
+    if rng.chance(20, 100) {
         let q =
-            rng.pick(&["token=", "token=x", "a=b&&c", "%zz", "token=&token=", "movetime=1", "="]);
+            pick(rng, &["token=", "token=x", "a=b&&c", "%zz", "token=&token=", "movetime=1", "="]);
         target = format!("{target}?{q}");
-        if rng.chance(30) {
+        if rng.chance(30, 100) {
             target.push_str(&format!("&token={TOKEN}"));
         }
     }
@@ -215,7 +196,7 @@ fn random_input(rng: &mut Rng, h: &Harness) -> Input {
         1 => Some(b"text/plain".to_vec()),
         2 => Some(b"application/x-www-form-urlencoded".to_vec()),
         3 => Some(b"application/json; charset=utf-8".to_vec()),
-        4 => Some(vec![rng.next() as u8, b'/', rng.next() as u8]),
+        4 => Some(vec![rng.next_u64() as u8, b'/', rng.next_u64() as u8]),
         _ => Some(b"application/json".to_vec()),
     };
     let origin = match rng.below(14) {
@@ -223,7 +204,7 @@ fn random_input(rng: &mut Rng, h: &Harness) -> Input {
         1 => Some(b"null".to_vec()),
         2 => Some(b"http://127.0.0.1:8960".to_vec()),
         3 => Some(b"http://127.0.0.1:8961".to_vec()),
-        4 => Some(vec![rng.next() as u8; 3]),
+        4 => Some(vec![rng.next_u64() as u8; 3]),
         _ => None,
     };
     let host = match rng.below(14) {
@@ -231,10 +212,10 @@ fn random_input(rng: &mut Rng, h: &Harness) -> Input {
         1 => Some(b"localhost".to_vec()),
         2 => None,
         3 => Some(b"[::1]:8960".to_vec()),
-        4 => Some(vec![rng.next() as u8, b':', b'1']),
+        4 => Some(vec![rng.next_u64() as u8, b':', b'1']),
         _ => Some(b"127.0.0.1:8960".to_vec()),
     };
-    let open_server = rng.chance(25);
+    let open_server = rng.chance(25, 100);
     let token = match rng.below(6) {
         0 => None,
         1 => Some(b"0123".to_vec()),
@@ -252,10 +233,10 @@ fn request_decoding_survives_random_and_mutated_input() {
     let mut h = Harness::new();
     let t0 = Instant::now();
     for i in 0..cases {
-        let input = if rng.chance(3) {
+        let input = if rng.chance(3, 100) {
             // Raw fuzzer-style bytes through the fuzz target's own decoding.
             let n = rng.below(64);
-            let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+            let bytes: Vec<u8> = (0..n).map(|_| rng.next_u64() as u8).collect();
             Input::from_bytes(&bytes)
         } else {
             random_input(&mut rng, &h)

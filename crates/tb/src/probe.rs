@@ -85,11 +85,31 @@ impl Source for MmapSource {
     }
 
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
-        let start = usize::try_from(offset).map_err(|_| std::io::ErrorKind::UnexpectedEof)?;
-        let src = self.0.get(start..start + buf.len()).ok_or(std::io::ErrorKind::UnexpectedEof)?;
-        buf.copy_from_slice(src);
-        Ok(())
+        read_slice_at(&self.0, offset, buf)
     }
+}
+
+/// A table file held in memory (fuzzing, tests, tables fetched from elsewhere).
+pub struct MemSource(pub Vec<u8>);
+
+impl Source for MemSource {
+    fn len(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        read_slice_at(&self.0, offset, buf)
+    }
+}
+
+/// `buf.len()` bytes of `bytes` from `offset`; past the end is `UnexpectedEof`.
+fn read_slice_at(bytes: &[u8], offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+    let src = usize::try_from(offset)
+        .ok()
+        .and_then(|start| bytes.get(start..start.checked_add(buf.len())?))
+        .ok_or(std::io::ErrorKind::UnexpectedEof)?;
+    buf.copy_from_slice(src);
+    Ok(())
 }
 
 /// Blocks kept decompressed per table before the cache is emptied.

@@ -11,24 +11,8 @@ use std::time::Instant;
 use vidle_core::testdata::{Rng, fuzz_inputs, mutate};
 use vidle_core::{Position, parse_fen};
 use vidle_tb::format::{self, HEADER_LEN, MetricKind};
-use vidle_tb::probe::{Source, TableFile};
+use vidle_tb::probe::{MemSource, TableFile};
 use vidle_tb::{Material, Tablebases};
-
-/// A table file in memory.
-struct Bytes(Vec<u8>);
-
-impl Source for Bytes {
-    fn len(&self) -> u64 {
-        self.0.len() as u64
-    }
-
-    fn read_at(&self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
-        let from = usize::try_from(offset).map_err(std::io::Error::other)?;
-        let src = self.0.get(from..from + buf.len()).ok_or(std::io::ErrorKind::UnexpectedEof)?;
-        buf.copy_from_slice(src);
-        Ok(())
-    }
-}
 
 /// Rewrites the header, block index and block checksums so that a mutation gets past them to
 /// the code behind (the codec, entry width, counts). Leaves what does not parse alone.
@@ -101,7 +85,7 @@ fn table_reader_survives_mutated_files() {
         }
 
         let _ = format::decode_table(&data, "KRvK");
-        if let Ok(t) = TableFile::open(Box::new(Bytes(data.clone())), "KRvK") {
+        if let Ok(t) = TableFile::open(Box::new(MemSource(data.clone())), "KRvK") {
             opened += 1;
             for _ in 0..4 {
                 let idx = rng.next_u64() % t.header.size.max(1);
