@@ -201,12 +201,8 @@ fn opening(a: &DatagenArgs, g: u64, openings: Option<&[String]>) -> Option<Game>
             game
         }
     };
-    for _ in 0..a.random_plies {
-        let legal = game.position().legal_moves();
-        let m = legal.get((rng.next_u64() % legal.len().max(1) as u64) as usize)?;
-        game.play(m);
-    }
-    game.status().is_none().then_some(game)
+    vidle_engine::datagen::play_random_moves(&mut game, a.random_plies, || rng.next_u64())
+        .then_some(game)
 }
 
 fn read_openings(path: &Path) -> Result<Vec<String>> {
@@ -261,12 +257,9 @@ impl Manifest {
     /// Writes a chunk under `name` (a temporary file renamed into place), then records it.
     fn add(&self, dir: &Path, name: &str, bytes: &[u8], games: u64, nodes: u64) -> Result<()> {
         let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
-        std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).with_context(|| format!("renaming to {}", path.display()))?;
+        // Written under a temporary name, flushed and renamed: a killed run leaves no half chunk.
+        vidle_tb::format::write_file(&path, bytes)
+            .with_context(|| format!("writing {}", path.display()))?;
         let line = format!(
             "{name}\t{}\t{games}\t{nodes}\tvidle {}\n",
             bytes.len() / RECORD_LEN,

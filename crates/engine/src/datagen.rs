@@ -48,6 +48,17 @@ pub struct GameData {
     pub plies: usize,
 }
 
+/// Plays up to `n` uniformly random legal moves (`next` gives the random numbers, one per
+/// move); whether the game is still going afterwards.
+pub fn play_random_moves(game: &mut Game, n: usize, mut next: impl FnMut() -> u64) -> bool {
+    for _ in 0..n {
+        let legal = game.position().legal_moves();
+        let Some(m) = legal.get((next() % legal.len().max(1) as u64) as usize) else { break };
+        game.play(m);
+    }
+    game.status().is_none()
+}
+
 /// Plays `game` (already past its opening) to the end with `nodes` per move. With `tables`, a
 /// position they cover ends the game with their result (the position itself is still labelled).
 pub fn play_game(

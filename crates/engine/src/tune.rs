@@ -392,15 +392,7 @@ pub fn generate(
         let Ok(mut game) = Game::from_fen(start) else { continue };
         // Seeded by the seed and the game's number: runs with other seeds differ.
         let mut rng = Rng::new(seed ^ ((first + g) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        for _ in 0..random_plies {
-            let legal = game.position().legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal.get((rng.next_u64() % legal.len() as u64) as usize);
-            game.play(m.expect("index below the length"));
-        }
-        if game.status().is_some() {
+        if !crate::datagen::play_random_moves(&mut game, random_plies, || rng.next_u64()) {
             continue;
         }
         let data = crate::datagen::play_game(&mut engine, game, nodes, None);
