@@ -15,6 +15,7 @@ mod play;
 mod syzygy_source;
 mod tb_cmd;
 mod tb_source;
+mod train_cmd;
 mod uci;
 pub mod web;
 
@@ -46,6 +47,7 @@ pub fn run() {
         Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
         Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
         Some(cli::Command::Datagen(a)) => datagen_cmd::run(&a),
+        Some(cli::Command::Train(a)) => train_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
         Some(cli::Command::Serve(a)) => web::run(&a),

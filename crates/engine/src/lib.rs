@@ -32,6 +32,7 @@ mod smp;
 mod strength;
 mod threats;
 mod time;
+pub mod train;
 mod tt;
 pub mod tune;
 

@@ -191,7 +191,11 @@ const EVAL_LIMIT: i32 = 20_000;
 
 /// The evaluation of `pos` from scratch (no incremental state), from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let net = &**NET;
+    evaluate_with(&NET, pos)
+}
+
+/// [`evaluate`] with another network (the trainer's tests).
+pub(crate) fn evaluate_with(net: &Network, pos: &Position) -> i32 {
     output(net, &Accumulator::refresh(net, pos), pos.turn())
 }
 
