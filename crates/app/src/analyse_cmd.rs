@@ -12,6 +12,9 @@ use vidle_engine::{Engine, SearchLimits};
 /// Time per position when neither `--movetime` nor `--depth` is given.
 pub const DEFAULT_MOVETIME_MS: u64 = 300;
 
+/// Longer games are refused (the longest real games have some 600 plies).
+pub const MAX_PLIES: usize = 3000;
+
 #[derive(clap::Args, Debug)]
 pub struct AnalyseArgs {
     /// The PGN file holding the game.
@@ -54,6 +57,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     );
     let result = analysis::analyse(&record.game, limits, &mut engine, &mut |p| {
         bar.set_position(p.done as u64);
+        true
     });
     bar.finish_and_clear();
     let analysis = result?;
@@ -61,7 +65,8 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     let summary = summary(&record, &analysis);
     match &a.output {
         Some(path) => {
-            std::fs::write(path, pgn).with_context(|| format!("cannot write {}", path.display()))?;
+            std::fs::write(path, pgn)
+                .with_context(|| format!("cannot write {}", path.display()))?;
             let mut out = std::io::stdout().lock();
             out.write_all(summary.as_bytes())?;
             writeln!(out, "annotated game written to {}", path.display())?;
@@ -79,11 +84,14 @@ fn read_game(a: &AnalyseArgs) -> Result<GameRecord> {
     let name = a.pgn.display();
     let file =
         vidle_core::files::open_regular(&a.pgn).with_context(|| format!("cannot open {name}"))?;
-    let mut reader = PgnReader::new(std::io::BufReader::new(file));
+    let mut reader = PgnReader::new(std::io::BufReader::new(file)).with_max_moves(MAX_PLIES + 1);
     let mut found = 0;
     while let Some(pgn) = reader.next_game().with_context(|| format!("cannot read {name}"))? {
         found += 1;
         if found == a.game {
+            if pgn.moves.len() > MAX_PLIES {
+                bail!("{name}: game {found} has more than {MAX_PLIES} plies");
+            }
             return GameRecord::from_pgn(&pgn)
                 .with_context(|| format!("{name}: game {found} (line {})", pgn.line));
         }

@@ -18,8 +18,11 @@ fn analyse_text(pgn: &str, d: u32) -> (GameRecord, Analysis) {
     let record = GameRecord::from_pgn_text(pgn).expect("a readable game");
     let mut engine = Engine::new();
     let mut seen = Vec::new();
-    let a = analysis::analyse(&record.game, depth(d), &mut engine, &mut |p| seen.push(p.done))
-        .expect("an analysis");
+    let a = analysis::analyse(&record.game, depth(d), &mut engine, &mut |p| {
+        seen.push(p.done);
+        true
+    })
+    .expect("an analysis");
     let total = record.game.positions().len();
     assert_eq!(seen, (1..=total).collect::<Vec<_>>(), "progress after every position");
     assert_eq!(a.moves.len(), record.game.moves().len());
@@ -138,8 +141,15 @@ fn records_refuse_bad_games() {
     assert!(err("1. e4 { never closed").contains("comment '{' at line 1 not closed"));
     let mut engine = Engine::new();
     let game = GameRecord::from_pgn_text("1. e4 *").unwrap().game;
-    let unlimited = analysis::analyse(&game, SearchLimits::default(), &mut engine, &mut |_| {});
+    let unlimited = analysis::analyse(&game, SearchLimits::default(), &mut engine, &mut |_| true);
     assert_eq!(unlimited.unwrap_err(), analysis::AnalysisError::Unlimited);
+    // Stopped by the progress callback after the first position.
+    let mut calls = 0;
+    let stopped = analysis::analyse(&game, depth(1), &mut engine, &mut |_| {
+        calls += 1;
+        false
+    });
+    assert_eq!((stopped.unwrap_err(), calls), (analysis::AnalysisError::Stopped, 1));
 }
 
 fn vidle(args: &[&str]) -> Output {
@@ -196,6 +206,7 @@ fn the_command_explains_bad_input() {
     let illegal = write("illegal.pgn", "1. e4 e5 2. Ke3 *\n");
     let empty = write("empty.pgn", "\n");
     let one = write("one.pgn", SCHOLAR);
+    let long = write("long.pgn", &"Nf3 Nf6 Ng1 Ng8 ".repeat(751));
     let missing = dir.join("missing.pgn").to_str().unwrap().to_string();
     let dir_name = dir.to_str().unwrap().to_string();
     let unwritable = dir.join("no/such/dir/out.pgn").to_str().unwrap().to_string();
@@ -205,6 +216,7 @@ fn the_command_explains_bad_input() {
         (vec![&illegal], "game 1 (line 1): move 2. Ke3: "),
         (vec![&empty], "no game found"),
         (vec![&one, "--game", "2"], "holds 1 game, not 2"),
+        (vec![&long], "game 1 has more than 3000 plies"),
         (vec![&one, "-o", &unwritable, "--depth", "1"], "cannot write"),
         (vec![&one, "--depth", "0"], "invalid value '0' for '--depth <N>'"),
         (vec![&one, "--movetime", "abc"], "invalid value 'abc' for '--movetime <MS>'"),

@@ -39,7 +39,8 @@ pub fn accuracy_from_win_percents(before: f64, after: f64) -> f64 {
         return 100.0;
     }
     let drop = before - after;
-    let raw = 103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411;
+    let raw =
+        103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411;
     (raw + 1.0).clamp(0.0, 100.0)
 }
 

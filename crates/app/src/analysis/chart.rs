@@ -27,7 +27,9 @@ pub fn braille_chart(values: &[f64], width: usize, height: usize) -> Vec<String>
     }
     cells
         .iter()
-        .map(|row| row.iter().map(|&b| char::from_u32(0x2800 + u32::from(b)).unwrap_or(' ')).collect())
+        .map(|row| {
+            row.iter().map(|&b| char::from_u32(0x2800 + u32::from(b)).unwrap_or(' ')).collect()
+        })
         .collect()
 }
 

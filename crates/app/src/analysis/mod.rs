@@ -4,13 +4,14 @@
 //! pieces the front ends show: the annotated PGN ([`annotate`]) and the evaluation graph
 //! ([`chart`]).
 //!
-//! ```no_run
+//! ```
 //! use vidle::analysis::{self, GameRecord};
 //! use vidle_engine::{Engine, SearchLimits};
 //! let record = GameRecord::from_pgn_text("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")?;
 //! let mut engine = Engine::new();
-//! let limits = SearchLimits { movetime: Some(300), ..Default::default() };
-//! let a = analysis::analyse(&record.game, limits, &mut engine, &mut |_| {})?;
+//! let limits = SearchLimits { depth: Some(4), ..Default::default() };
+//! let a = analysis::analyse(&record.game, limits, &mut engine, &mut |_| true)?;
+//! assert_eq!(a.black.blunders, 1); // 3... Nf6??
 //! println!("{}", analysis::annotate::annotated_pgn(&record, &a));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -165,6 +166,8 @@ pub enum AnalysisError {
     NoScore { ply: usize },
     /// The limits would never end a search (no depth, nodes or movetime).
     Unlimited,
+    /// The progress callback asked to stop.
+    Stopped,
 }
 
 impl fmt::Display for AnalysisError {
@@ -174,6 +177,7 @@ impl fmt::Display for AnalysisError {
                 write!(f, "the engine gave no score for the position after ply {ply}")
             }
             AnalysisError::Unlimited => write!(f, "give a movetime, a depth or a node limit"),
+            AnalysisError::Stopped => write!(f, "the analysis was stopped"),
         }
     }
 }
@@ -190,15 +194,16 @@ struct PositionEval {
 /// Analyses every move of `game` with `engine`, searching each position with `limits` (a
 /// depth, node or time limit; nothing else is used). The engine's tables are cleared first and
 /// it plays at full strength: callers leave `UCI_LimitStrength`, `OwnBook` and `MultiPV` at
-/// their defaults. `progress` hears after each position.
+/// their defaults. `progress` hears after each position and answers whether to go on (a web
+/// page that went away answers `false`).
 ///
 /// # Errors
-/// [`AnalysisError`]: no limit, or a search that ended without a score.
+/// [`AnalysisError`]: no limit, a search that ended without a score, or stopped by `progress`.
 pub fn analyse(
     game: &Game,
     limits: SearchLimits,
     engine: &mut Engine,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Analysis, AnalysisError> {
     let limits = SearchLimits {
         depth: limits.depth,
@@ -220,7 +225,9 @@ pub fn analyse(
         }
         let last = i + 1 == total;
         evals.push(evaluate(&prefix, pos, last, &limits, engine, i)?);
-        progress(Progress { done: i + 1, total });
+        if !progress(Progress { done: i + 1, total }) {
+            return Err(AnalysisError::Stopped);
+        }
     }
 
     let mut moves = Vec::with_capacity(game.moves().len());

@@ -60,9 +60,10 @@ impl GameRecord {
         }
         if let Some(v) = pgn.tag("Variant") {
             let lower = v.trim().to_ascii_lowercase();
-            let known = matches!(lower.as_str(), "" | "standard" | "chess" | "normal" | "from position")
-                || lower.contains("960")
-                || lower.starts_with("fischer");
+            let known =
+                matches!(lower.as_str(), "" | "standard" | "chess" | "normal" | "from position")
+                    || lower.contains("960")
+                    || lower.starts_with("fischer");
             if !known {
                 return Err(RecordError::Variant(v.to_string()));
             }
