@@ -63,6 +63,6 @@ pub fn engine_with_book(own_book: bool) -> Engine {
     crate::syzygy_source::install(&mut engine);
     engine.set_book(Some(Arc::new(PolyglotSource::built_in())));
     engine.set_book_loader(load);
-    let _ = engine.set_option("OwnBook", if own_book { "true" } else { "false" });
+    engine.set_own_book(own_book);
     engine
 }

@@ -100,6 +100,28 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// A game to continue, read from PGN: its moves, whether it is Chess960 (a `Variant` tag
+/// naming 960, or castling rights only Chess960 has), the result it carried, and the broken
+/// games skipped before it.
+#[derive(Debug, Clone)]
+pub struct LoadedGame {
+    pub game: Game,
+    pub chess960: bool,
+    pub result: Option<String>,
+    pub skipped: Vec<String>,
+}
+
+/// Reads the first whole game of a PGN text to continue it.
+///
+/// # Errors
+/// As [`read_pgn`]: the tag, move or structure that is wrong.
+pub fn load_game(text: &str) -> Result<LoadedGame, String> {
+    let parsed = read_pgn(text)?;
+    let chess960 = parsed.tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"))
+        || parsed.game.start().castling_needs_chess960();
+    Ok(LoadedGame { chess960, game: parsed.game, result: parsed.result, skipped: parsed.skipped })
+}
+
 /// A game read from PGN, with its tags.
 #[derive(Debug, Clone)]
 pub struct ParsedGame {

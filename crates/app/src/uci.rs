@@ -12,7 +12,9 @@ use std::sync::{Arc, Mutex};
 use vidle_core::notation::{parse_uci, to_uci};
 use vidle_core::perft::perft_until;
 use vidle_core::{Game, Move, Position, fen};
-use vidle_engine::{Bound, Engine, Score, SearchEvent, SearchInfo, SearchLimits};
+use vidle_engine::{
+    Bound, Engine, EngineOption, Score, SearchEvent, SearchInfo, SearchLimits, TbOutcome,
+};
 
 /// Output shared between the protocol loop and the search thread.
 type Out<W> = Arc<Mutex<W>>;
@@ -23,7 +25,7 @@ pub struct Uci<W: Write + Send + 'static> {
     game: Game,
     engine: Engine,
     /// Options that must wait for the running search to end (Hash, Threads, Clear Hash).
-    pending_options: Vec<(String, String)>,
+    pending_options: Vec<EngineOption>,
     /// A running `go perft`: it runs off the loop like a search, and `stop` ends it.
     perft: Option<PerftJob>,
 }
@@ -233,15 +235,15 @@ impl<W: Write + Send + 'static> Uci<W> {
             Some(i) => (&rest[..i], rest[i + 7..].trim()),
             None => (rest.trim(), ""),
         };
-        let waits = matches!(
-            name.to_ascii_lowercase().as_str(),
-            "hash" | "threads" | "clear hash" | "syzygypath" | "syzygy50moverule"
-        );
-        if waits && self.engine.is_searching() {
-            self.pending_options.push((name.to_string(), value.to_string()));
+        let option = match EngineOption::parse(name, value) {
+            Ok(o) => o,
+            Err(e) => return self.say(&format!("info string error: setoption: {e}")),
+        };
+        if option.waits_for_search() && self.engine.is_searching() {
+            self.pending_options.push(option);
             return self.say(&format!("info string {name} takes effect after this search"));
         }
-        if let Err(e) = self.engine.set_option(name, value) {
+        if let Err(e) = self.engine.set(option) {
             self.say(&format!("info string error: setoption: {e}"))?;
         }
         for m in self.engine.syzygy_messages() {
@@ -251,8 +253,8 @@ impl<W: Write + Send + 'static> Uci<W> {
     }
 
     fn apply_pending(&mut self) -> std::io::Result<()> {
-        for (name, value) in std::mem::take(&mut self.pending_options) {
-            if let Err(e) = self.engine.set_option(&name, &value) {
+        for option in std::mem::take(&mut self.pending_options) {
+            if let Err(e) = self.engine.set(option) {
                 self.say(&format!("info string error: setoption: {e}"))?;
             }
         }
@@ -450,6 +452,11 @@ fn format_event(e: &SearchEvent, chess960: bool) -> String {
     match e {
         SearchEvent::Info(i) => format_info(i, chess960),
         SearchEvent::Message(m) => format!("info string {m}"),
+        SearchEvent::Tablebase(TbOutcome::Draw) => "info string tablebase: draw".to_string(),
+        SearchEvent::Tablebase(o) => format!("info string tablebase: {o:?}"),
+        SearchEvent::SyzygyRoot { class, kept, total } => {
+            format!("info string syzygy: {} ({kept} of {total} moves keep it)", class.word())
+        }
         SearchEvent::BookMove(m) => format!("info string book move {}", to_uci(*m, chess960)),
         SearchEvent::CurrMove { depth, mv, number } => {
             format!("info depth {depth} currmove {} currmovenumber {number}", to_uci(*mv, chess960))
