@@ -130,8 +130,7 @@ impl Session {
             s.load(l);
         }
         Ok(Session {
-            // A game loaded already over is not announced again.
-            announced: s.ended(),
+            announced: None,
             s,
             view: human,
             engine,
@@ -556,7 +555,7 @@ impl Session {
                     self.say(&format!("load {file}: {} {why}", self.t("skipped", "přeskočena")));
                 }
                 self.s.load(l);
-                self.announced = self.s.ended();
+                self.announced = None;
                 let result = self.s.loaded_result().unwrap_or("*");
                 self.say(&format!("{} {file} ({result})", self.t("Loaded", "Načteno")));
                 self.show_board();
