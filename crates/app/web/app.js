@@ -444,7 +444,8 @@ $('btn-hint').addEventListener('click', async () => {
   const h = await action('hint');
   if (h) {
     cg.setAutoShapes([{ orig: h.from, dest: h.to, brush: 'blue' }]);
-    flash(`Hint: ${h.san}`, false);
+    const note = h.book ? ' (book move)' : h.score ? ` (${h.score})` : '';
+    flash(`Hint: ${h.san}${note}`, false);
   }
 });
 $('btn-resign').addEventListener('click', async () => {
