@@ -184,6 +184,11 @@ function render(state) {
   if (changed) viewPly = null;
   connect(state.id);
   sessionStorage.setItem('vidle.game', String(state.id));
+  // The game's id in the address: a reload, a bookmark or a copied link shows the same game.
+  if (params.get('game') !== String(state.id)) {
+    params.set('game', String(state.id));
+    history.replaceState(null, '', `${location.pathname}?${params}`);
+  }
   drawBoard();
   drawPlayers();
   drawMoves();
@@ -205,7 +210,7 @@ function render(state) {
   if (tb.length) {
     const head = document.createElement('h3');
     head.textContent = 'Tablebase';
-    const list = document.createElement('ol');
+    const list = document.createElement('ul');
     for (const line of tb) {
       const item = document.createElement('li');
       item.textContent = line;
@@ -555,7 +560,7 @@ new ResizeObserver(() => cg.redrawAll()).observe($('board'));
   for (const r of document.querySelectorAll('input[name=color]')) r.checked = r.value === (saved.color || 'white');
   if (saved.level) $('new-level').value = saved.level;
   if (saved.time_control !== undefined) $('new-tc').value = saved.time_control;
-  const id = sessionStorage.getItem('vidle.game');
+  const id = params.get('game') || sessionStorage.getItem('vidle.game');
   if (id) {
     try { render(await api('GET', `/api/game/${id}`)); return; } catch { /* gone: start afresh */ }
   }

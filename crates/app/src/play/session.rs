@@ -7,6 +7,7 @@ use super::i18n::Lang;
 use super::input::Input;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
+use crate::book_source::{EngineFiles, engine_for};
 use crate::clock::Clock;
 use crate::game::{EndReason, Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
 use crate::openings;
@@ -16,7 +17,7 @@ use std::sync::mpsc;
 use vidle_core::files::{MAX_PGN_BYTES, read_text_bounded};
 use vidle_core::notation::{MoveParseError, parse_move, to_san};
 use vidle_core::{Color, Game, Move, Outcome, Position, chess960, fen};
-use vidle_engine::{Engine, EngineOption, Score, SearchEvent, SearchInfo, TbOutcome};
+use vidle_engine::{Engine, Score, SearchEvent, SearchInfo, TbOutcome};
 
 pub struct Session {
     s: GameSession,
@@ -52,25 +53,6 @@ fn random_u64() -> u64 {
 fn read_pgn_file(path: &std::path::Path) -> Result<pgn::LoadedGame, String> {
     let text = read_text_bounded(path, MAX_PGN_BYTES).map_err(|e| e.to_string())?;
     pgn::load_game(&text)
-}
-
-/// An engine for terminal play: the book and tablebases of the command line, if given.
-pub(crate) fn engine_for(
-    book: Option<&std::path::Path>,
-    tb_dir: Option<&std::path::Path>,
-) -> anyhow::Result<Engine> {
-    let mut engine = crate::book_source::engine_with_book(true);
-    if let Some(b) = book {
-        engine
-            .set(EngineOption::BookFile(b.display().to_string()))
-            .map_err(|e| anyhow::anyhow!("--book: {e}"))?;
-    }
-    if let Some(d) = tb_dir {
-        engine
-            .set(EngineOption::TablebasePath(d.display().to_string()))
-            .map_err(|e| anyhow::anyhow!("--tb-dir: {e}"))?;
-    }
-    Ok(engine)
 }
 
 impl Session {
@@ -116,7 +98,8 @@ impl Session {
                 .map_err(|e| anyhow::anyhow!("--save {}: {e}", path.display()))?;
         }
         let human = pick_color(args.color);
-        let engine = engine_for(args.book.as_deref(), args.tb_dir.as_deref())?;
+        let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+        let engine = engine_for(&files).map_err(anyhow::Error::msg)?;
         let mut s = GameSession::new(Setup {
             game,
             human,

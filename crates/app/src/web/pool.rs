@@ -4,6 +4,7 @@
 //! server holds no transposition table at all.
 
 use super::secret::GameId;
+use crate::book_source::{EngineFiles, engine_for};
 use crate::game::{SearchOutcome, SearchPlan};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -129,6 +130,12 @@ impl EnginePool {
     /// A pool of `size` engine threads. With 0 there are no engines: searches never run and
     /// analyses fail at once (for tests of everything around the engine).
     pub fn new(size: usize) -> EnginePool {
+        EnginePool::with_files(size, EngineFiles::default())
+    }
+
+    /// A pool whose engines use `files` (a book, a tablebase directory) instead of the defaults.
+    pub fn with_files(size: usize, files: EngineFiles) -> EnginePool {
+        let files = Arc::new(files);
         let shared = Arc::new(Shared {
             queue: Mutex::new(VecDeque::new()),
             ready: Condvar::new(),
@@ -138,9 +145,10 @@ impl EnginePool {
         let mut started = 0;
         for i in 0..size {
             let s = Arc::clone(&shared);
+            let f = Arc::clone(&files);
             let spawned =
                 std::thread::Builder::new().name(format!("vidle-engine-{i}")).spawn(move || {
-                    worker(&s);
+                    worker(&s, &f);
                 });
             match spawned {
                 Ok(_) => started += 1,
@@ -184,7 +192,7 @@ fn charge_wait(limits: &mut SearchLimits, mover: Color, waited_ms: u64) {
     }
 }
 
-fn worker(shared: &Shared) {
+fn worker(shared: &Shared, files: &EngineFiles) {
     let mut engine: Option<Engine> = None;
     let mut last_game: Option<GameId> = None;
     loop {
@@ -203,7 +211,11 @@ fn worker(shared: &Shared) {
         shared.busy.fetch_add(1, Ordering::SeqCst);
         let engine = engine.get_or_insert_with(|| {
             shared.created.fetch_add(1, Ordering::SeqCst);
-            crate::book_source::engine_with_book(true)
+            // `serve` opened the files once at startup, so this does not fail in practice.
+            engine_for(files).unwrap_or_else(|e| {
+                eprintln!("vidle serve: {e}; using the defaults");
+                crate::book_source::engine_with_book(true)
+            })
         });
         if last_game != Some(job.game_id) {
             engine.new_game();

@@ -8,6 +8,7 @@ use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
 use super::secret::GameId;
+use crate::book_source::EngineFiles;
 use crate::game::{SearchOutcome, SearchPlan};
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -266,10 +267,15 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(limits: Limits) -> Arc<AppState> {
+        AppState::with_files(limits, EngineFiles::default())
+    }
+
+    /// A server whose engines use `files` (a book, a tablebase directory).
+    pub fn with_files(limits: Limits, files: EngineFiles) -> Arc<AppState> {
         let limits = Limits { max_games: limits.max_games.max(1), ..limits };
         Arc::new(AppState {
             games: Mutex::new(HashMap::new()),
-            pool: Arc::new(EnginePool::new(limits.engines)),
+            pool: Arc::new(EnginePool::with_files(limits.engines, files)),
             limits,
         })
     }
