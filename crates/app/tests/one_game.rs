@@ -59,6 +59,9 @@ fn terminal() -> Outcomes {
             o.draws.push("already declined".into());
         } else if let Some(rest) = line.strip_prefix("Hint: ") {
             o.hint = rest.split_whitespace().next().unwrap_or("").to_string();
+        } else if line.contains("announces mate") || line.contains("score #") {
+            // After a mating move the score and an announcement would only repeat it.
+            panic!("a mate announced after the mate:\n{text}");
         } else if let Some(rest) = line.strip_prefix("Vidle plays ") {
             o.engine_move = rest.split_whitespace().next().unwrap_or("").to_string();
         } else if let Some(rest) = line.strip_prefix("Game over: ") {
