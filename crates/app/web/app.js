@@ -210,7 +210,7 @@ function render(state) {
   if (tb.length) {
     const head = document.createElement('h3');
     head.textContent = 'Tablebase';
-    const list = document.createElement('ul');
+    const list = document.createElement('ol');
     for (const line of tb) {
       const item = document.createElement('li');
       item.textContent = line;

@@ -162,8 +162,7 @@ pub struct GameView {
     pub material: i32,
     pub clock: Option<ClockView>,
     pub info: Option<InfoView>,
-    /// Every legal move with its move number and tablebase result, best first, when tables
-    /// cover the position.
+    /// Every legal move with its tablebase result, best first, when tables cover the position.
     pub tablebase: Vec<String>,
     /// The opening-book moves of the current position (SAN), shown beside the opening name.
     pub book_moves: Vec<String>,
@@ -356,13 +355,7 @@ impl WebGame {
             material: self.material(),
             clock: self.session.clock().map(ClockView::new),
             info: self.last_info.clone(),
-            tablebase: {
-                // Numbered as moves are ("43. Qf5 …", "43... Kb2 …").
-                let dots = if pos.turn() == Color::White { "." } else { "..." };
-                let number = format!("{}{dots}", pos.fullmove_number());
-                let lines = crate::tb_source::root_lines(&pos);
-                lines.into_iter().map(|l| format!("{number} {l}")).collect()
-            },
+            tablebase: crate::tb_source::root_lines(&pos),
             book_moves: vidle_book::Book::default_book()
                 .entries_in_game(self.game())
                 .iter()
