@@ -204,6 +204,28 @@ test('clocks, hint, undo and flip', async () => {
   await page.close();
 });
 
+test('a reload keeps the game: its id is in the address', async () => {
+  const page = await openPage();
+  await waitForYourMove(page);
+  await drag(page, 'e2', 'e4');
+  await waitForMoves(page, 2);
+  await waitForYourMove(page);
+  const url = new URL(page.url());
+  const id = url.searchParams.get('game');
+  assert.ok(id, `no game id in ${page.url()}`);
+  assert.equal(url.searchParams.get('movetime'), '150', 'the other parameters stay');
+  // A fresh tab opened at the same address (no session storage) shows the same game.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.waitForFunction(() => document.querySelectorAll('#movelist .mv:not(.empty)').length === 2, null, { timeout: TIMEOUT });
+  assert.equal(new URL(other.url()).searchParams.get('game'), id);
+  await other.close();
+  await page.reload();
+  await waitForMoves(page, 2);
+  assert.equal(new URL(page.url()).searchParams.get('game'), id);
+  await page.close();
+});
+
 test('phone-sized layout', async () => {
   const page = await openPage({ width: 390, height: 844 });
   await waitForYourMove(page);

@@ -1,10 +1,11 @@
 //! The opening book as the engine sees it: Polyglot books from `vidle-book` behind the engine's
 //! `OpeningBook` trait, chosen at random by weight, as the source documents describe.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use vidle_book::{Book, BookRng, ChooseOptions};
 use vidle_core::{Game, Move};
-use vidle_engine::{Engine, OpeningBook};
+use vidle_engine::{Engine, EngineOption, OpeningBook};
 
 /// A Polyglot book (or the built-in one) with its own random generator.
 pub struct PolyglotSource {
@@ -63,6 +64,33 @@ pub fn engine_with_book(own_book: bool) -> Engine {
     crate::syzygy_source::install(&mut engine);
     engine.set_book(Some(Arc::new(PolyglotSource::built_in())));
     engine.set_book_loader(load);
-    let _ = engine.set_option("OwnBook", if own_book { "true" } else { "false" });
+    engine.set_own_book(own_book);
     engine
+}
+
+/// The files a playing engine uses instead of the defaults (`play` and `serve`: `--book FILE`,
+/// `--tb-dir DIR`).
+#[derive(Debug, Clone, Default)]
+pub struct EngineFiles {
+    pub book: Option<PathBuf>,
+    pub tb_dir: Option<PathBuf>,
+}
+
+/// An engine for playing people: the book on, with the book and tablebases of `files`.
+///
+/// # Errors
+/// A book or table directory that cannot be opened, named by its option (`--book: …`).
+pub fn engine_for(files: &EngineFiles) -> Result<Engine, String> {
+    let mut engine = engine_with_book(true);
+    if let Some(b) = &files.book {
+        engine
+            .set(EngineOption::BookFile(b.display().to_string()))
+            .map_err(|e| format!("--book: {e}"))?;
+    }
+    if let Some(d) = &files.tb_dir {
+        engine
+            .set(EngineOption::TablebasePath(d.display().to_string()))
+            .map_err(|e| format!("--tb-dir: {e}"))?;
+    }
+    Ok(engine)
 }

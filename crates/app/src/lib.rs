@@ -10,6 +10,7 @@ mod book_source;
 mod cli;
 mod clock;
 mod datagen_cmd;
+mod game;
 mod openings;
 mod perft_cmd;
 mod pgn;

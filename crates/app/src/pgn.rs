@@ -1,7 +1,8 @@
-//! PGN for a single game: writing with the seven-tag roster, and reading a game back (headers,
-//! a FEN start, SAN movetext with comments, variations and NAGs skipped).
+//! PGN for a single game: writing with the seven-tag roster, and reading a game back to continue
+//! it (the tokens come from the book crate's reader, the program's one PGN reader).
 
 use std::fmt::Write as _;
+use vidle_book::pgn::{PgnGame, PgnReader};
 use vidle_core::notation::{parse_san, to_san};
 use vidle_core::{Color, Game, fen};
 
@@ -100,165 +101,67 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// A game read from PGN, with its tags.
+/// A game to continue, read from PGN: its moves, whether it is Chess960 (a `Variant` tag
+/// naming 960, or castling rights only Chess960 has), the result it carried, and the broken
+/// games skipped before it.
 #[derive(Debug, Clone)]
-pub struct ParsedGame {
+pub struct LoadedGame {
     pub game: Game,
-    pub tags: Vec<(String, String)>,
+    pub chess960: bool,
     pub result: Option<String>,
     /// Broken games before this one that were skipped, each with where and why ("game 1 (line
     /// 1): variation '(' at line 3 not closed before the next game (line 5)").
     pub skipped: Vec<String>,
+    /// The tags of the game read.
+    pub tags: Vec<(String, String)>,
 }
 
-impl ParsedGame {
+impl LoadedGame {
+    /// A tag's value (names compared without regard to case).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 }
 
-/// Reads the first game of a PGN text. A game whose comment `{` or variation `(` is never
-/// closed ends at the next game's tag section (a `[` starting a line after a blank line) and is
-/// skipped, with the reason in [`ParsedGame::skipped`]: the first whole game is read.
+/// Reads the first whole game of a PGN text to continue it, with the program's one PGN reader
+/// (`vidle_book::pgn`, which also reads the games a book is built from). A game whose comment
+/// `{` or variation `(` is never closed ends at the next game's tag section and is skipped,
+/// with the reason in [`LoadedGame::skipped`]; the first whole game is read. A text with no game
+/// is the start position.
 ///
 /// # Errors
-/// Names the tag, the move (with its number) or the structure that is wrong; when every game
-/// is broken, why the first one is.
-pub fn read_pgn(text: &str) -> Result<ParsedGame, String> {
+/// Names the tag or the move (with its number) that is wrong; when every game is broken, why
+/// the first one is.
+pub fn load_game(text: &str) -> Result<LoadedGame, String> {
     let text = text.trim_start_matches('\u{feff}');
+    let mut reader = PgnReader::new(text.as_bytes());
     let mut skipped = Vec::new();
-    for (i, chunk) in split_games(text).into_iter().enumerate() {
-        match chunk.broken {
-            Some(why) => skipped.push(format!("game {} (line {}): {why}", i + 1, chunk.line)),
-            None => {
-                let mut parsed = read_one_game(&chunk.text)?;
-                parsed.skipped = skipped;
-                return Ok(parsed);
-            }
+    let mut n = 0;
+    while let Some(g) = reader.next_game().map_err(|e| e.to_string())? {
+        n += 1;
+        match &g.error {
+            Some(why) => skipped.push(format!("game {n} (line {}): {why}", g.line)),
+            None => return replay(g, skipped),
         }
     }
     match skipped.into_iter().next() {
         Some(first) => Err(first),
-        None => read_one_game(""), // no game at all: the start position
+        None => replay(PgnGame::default(), Vec::new()),
     }
 }
 
-/// One game's lines as split off by [`split_games`].
-struct GameText {
-    text: String,
-    /// The 1-based line where it starts.
-    line: usize,
-    /// Why it is broken (a comment or variation never closed).
-    broken: Option<String>,
-}
-
-/// Splits a PGN text into games: a game ends at a blank line or a tag line after its movetext,
-/// once its comments and variations are closed; one left open ends at a tag line after a blank
-/// line (the next game) or at the end of the text, and is marked broken.
-fn split_games(text: &str) -> Vec<GameText> {
-    let mut out = Vec::new();
-    let mut cur = GameText { text: String::new(), line: 1, broken: None };
-    let mut has_moves = false;
-    let (mut comment, mut depth, mut variation) = (None::<usize>, 0usize, 0usize);
-    let mut prev_blank = true;
-    let finish = |cur: &mut GameText, out: &mut Vec<GameText>, next: usize| {
-        let done =
-            std::mem::replace(cur, GameText { text: String::new(), line: next, broken: None });
-        if !done.text.trim().is_empty() || done.broken.is_some() {
-            out.push(done);
-        }
+/// Plays a game's moves from its start (the `FEN` tag or the standard position).
+fn replay(g: PgnGame, skipped: Vec<String>) -> Result<LoadedGame, String> {
+    let tag = |name: &str| {
+        g.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     };
-    for (n, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
-        let t = line.trim();
-        let open = comment.is_some() || depth > 0;
-        if open && prev_blank && t.starts_with('[') {
-            let what = match comment {
-                Some(l) => format!("comment '{{' at line {l}"),
-                None => format!("variation '(' at line {variation}"),
-            };
-            cur.broken = Some(format!("{what} not closed before the next game (line {n})"));
-            finish(&mut cur, &mut out, n);
-            (has_moves, comment, depth) = (false, None, 0);
-        } else if !open && has_moves && (t.is_empty() || t.starts_with('[')) {
-            finish(&mut cur, &mut out, n);
-            has_moves = false;
-        }
-        prev_blank = t.is_empty();
-        if cur.text.is_empty() {
-            if t.is_empty() {
-                continue;
-            }
-            cur.line = n;
-        }
-        if !has_moves && t.starts_with('[') {
-            // A tag line: not scanned (its value may hold brackets).
-        } else if !t.is_empty() && !t.starts_with('%') {
-            has_moves = true;
-            for c in line.chars() {
-                match (comment, c) {
-                    (Some(_), '}') => comment = None,
-                    (Some(_), _) => {}
-                    (None, '{') => comment = Some(n),
-                    (None, ';') => break,
-                    (None, '(') => {
-                        if depth == 0 {
-                            variation = n;
-                        }
-                        depth += 1;
-                    }
-                    (None, ')') => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-            }
-        }
-        cur.text.push_str(line);
-        cur.text.push('\n');
-    }
-    if let Some(l) = comment {
-        cur.broken =
-            Some(format!("comment '{{' at line {l} not closed before the end of the text"));
-    } else if depth > 0 {
-        cur.broken = Some(format!(
-            "variation '(' at line {variation} not closed before the end of the text"
-        ));
-    }
-    finish(&mut cur, &mut out, 0);
-    out
-}
-
-/// Reads one game's text (tags, then movetext).
-fn read_one_game(text: &str) -> Result<ParsedGame, String> {
-    let mut tags = Vec::new();
-    let mut movetext = String::new();
-    let mut in_moves = false;
-    for line in text.lines() {
-        let t = line.trim();
-        if !in_moves && t.starts_with('[') {
-            let inner = t.trim_start_matches('[').trim_end_matches(']');
-            let (k, v) = inner.split_once(' ').ok_or_else(|| format!("malformed tag: {t}"))?;
-            tags.push((k.to_string(), v.trim().trim_matches('"').replace("\\\"", "\"")));
-        } else if !t.is_empty() {
-            in_moves = true;
-            if t.starts_with('%') {
-                continue;
-            }
-            movetext.push_str(line);
-            movetext.push('\n');
-        }
-    }
-    let fen_tag = tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")).map(|(_, v)| v.clone());
-    let mut game = match fen_tag {
-        Some(f) => Game::from_fen(&f).map_err(|e| format!("FEN tag: {e}"))?,
+    let mut game = match tag("FEN") {
+        Some(f) => Game::from_fen(f).map_err(|e| format!("FEN tag: {e}"))?,
         None => Game::new(vidle_core::Position::startpos()),
     };
-    let mut result = None;
-    for token in movetext_tokens(&movetext)? {
-        if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-            result = Some(token);
-            break;
-        }
+    for token in &g.moves {
         let pos = *game.position();
-        let m = parse_san(&pos, &token).map_err(|e| {
+        let m = parse_san(&pos, token).map_err(|e| {
             format!(
                 "move {}{} {token}: {e}",
                 pos.fullmove_number(),
@@ -267,70 +170,9 @@ fn read_one_game(text: &str) -> Result<ParsedGame, String> {
         })?;
         game.play(m);
     }
-    Ok(ParsedGame { game, tags, result, skipped: Vec::new() })
-}
-
-/// Splits movetext into SAN tokens and results, dropping move numbers, comments, variations, NAGs.
-fn movetext_tokens(text: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut chars = text.chars().peekable();
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<String>| {
-        let t = std::mem::take(cur);
-        // A move number, alone or glued to the move ("12.", "12.Nf3", "12...Nf3").
-        let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let t = if digits > 0 && t[digits..].starts_with('.') {
-            t[digits..].trim_start_matches('.')
-        } else {
-            t.as_str()
-        };
-        if !t.is_empty() && !t.starts_with('$') {
-            out.push(t.to_string());
-        }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut cur, &mut out);
-                for d in chars.by_ref() {
-                    if d == '}' {
-                        break;
-                    }
-                }
-            }
-            ';' => {
-                flush(&mut cur, &mut out);
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut cur, &mut out);
-                depth += 1;
-            }
-            ')' => {
-                cur.clear();
-                depth = depth.checked_sub(1).ok_or("unbalanced ')' in movetext")?;
-            }
-            c if c.is_whitespace() => {
-                if depth == 0 {
-                    flush(&mut cur, &mut out);
-                } else {
-                    cur.clear();
-                }
-            }
-            c => {
-                if depth == 0 {
-                    cur.push(c)
-                }
-            }
-        }
-    }
-    flush(&mut cur, &mut out);
-    Ok(out)
+    let chess960 = tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"))
+        || game.start().castling_needs_chess960();
+    Ok(LoadedGame { game, chess960, result: g.termination, skipped, tags: g.tags })
 }
 
 #[cfg(test)]
@@ -340,12 +182,12 @@ mod tests {
     #[test]
     fn write_then_read_back() {
         let text = "[Event \"t\"]\n[White \"a\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6\n3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 1-0\n";
-        let parsed = read_pgn(text).unwrap();
+        let parsed = load_game(text).unwrap();
         assert_eq!(parsed.game.moves().len(), 10);
         assert_eq!(parsed.result.as_deref(), Some("1-0"));
         assert_eq!(parsed.tag("white"), Some("a"));
         let h = PgnHeaders { result: "1-0".into(), white: "a".into(), ..Default::default() };
-        let again = read_pgn(&write_pgn(&parsed.game, &h)).unwrap();
+        let again = load_game(&write_pgn(&parsed.game, &h)).unwrap();
         assert_eq!(again.game.moves(), parsed.game.moves());
     }
 
@@ -354,29 +196,29 @@ mod tests {
         // The issue's case: the variation is never closed; the next game is read instead.
         let text =
             "1. e4 ( e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 d5 *\n\n[Event \"3\"]\n\n1. c4 *\n";
-        let p = read_pgn(text).unwrap();
+        let p = load_game(text).unwrap();
         assert_eq!((p.tag("Event"), p.game.moves().len()), (Some("2"), 2));
         let why =
             "game 1 (line 1): variation '(' at line 1 not closed before the next game (line 3)";
         assert_eq!(p.skipped, [why]);
         let text =
             "[Event \"1\"]\r\n\r\n1. e4 {oops\r\n2. Nf3\r\n\r\n[Event \"2\"]\r\n\r\n1. d4 1-0";
-        let p = read_pgn(text).unwrap();
+        let p = load_game(text).unwrap();
         assert_eq!((p.tag("Event"), p.result.as_deref()), (Some("2"), Some("1-0")));
         assert_eq!(p.skipped.len(), 1);
         assert!(p.skipped[0].contains("comment '{' at line 3"), "{:?}", p.skipped);
         // Only broken games: an error that says why.
-        let err = read_pgn("1. e4 (1. d4 d5\n\n2. c4").unwrap_err();
+        let err = load_game("1. e4 (1. d4 d5\n\n2. c4").unwrap_err();
         assert!(err.contains("variation '(' at line 1 not closed before the end"), "{err}");
         // A comment over a blank line, closed, is no break.
         let p =
-            read_pgn("1. e4 {one\n\ntwo} e5 (1... c5\n\n2. Nf3) 2. Nf3 *\n\n[Event \"2\"]\n1. d4")
+            load_game("1. e4 {one\n\ntwo} e5 (1... c5\n\n2. Nf3) 2. Nf3 *\n\n[Event \"2\"]\n1. d4")
                 .unwrap();
         assert_eq!((p.game.moves().len(), p.skipped.len()), (3, 0));
         // A tag line after the movetext starts the next game even without a blank line.
-        let p = read_pgn("1. e4 e5\n[Event \"2\"]\n1. d4 *").unwrap();
+        let p = load_game("1. e4 e5\n[Event \"2\"]\n1. d4 *").unwrap();
         assert_eq!(p.game.moves().len(), 2);
-        assert_eq!(read_pgn("").unwrap().game.moves().len(), 0);
+        assert_eq!(load_game("").unwrap().game.moves().len(), 0);
     }
 
     /// 100,000 mutated PGN texts (`VIDLE_FUZZ_INPUTS`): errors, never panics.
@@ -393,7 +235,7 @@ mod tests {
             let mut data = seeds[rng.below(seeds.len())].as_bytes().to_vec();
             let other = seeds[rng.below(seeds.len())].as_bytes();
             mutate(&mut rng, &mut data, other, b"[]{}()\";%$.*-/ \n0123456789NBRQKOx+#=", 6);
-            if let Ok(p) = read_pgn(&String::from_utf8_lossy(&data)) {
+            if let Ok(p) = load_game(&String::from_utf8_lossy(&data)) {
                 read += 1;
                 assert_eq!(p.game.moves().len() + 1, p.game.positions().len());
             }
@@ -403,8 +245,8 @@ mod tests {
 
     #[test]
     fn errors_name_the_move() {
-        let err = read_pgn("1. e4 e5 2. Ke3 *").unwrap_err();
+        let err = load_game("1. e4 e5 2. Ke3 *").unwrap_err();
         assert!(err.contains("move 2. Ke3"), "{err}");
-        assert!(read_pgn("[FEN \"8/8 w - -\"]\n\n*").unwrap_err().contains("FEN tag"));
+        assert!(load_game("[FEN \"8/8 w - -\"]\n\n*").unwrap_err().contains("FEN tag"));
     }
 }

@@ -67,6 +67,9 @@ fn promotion_and_checkmate_end_the_game_and_pgn_round_trips() {
     let out = play(&["--fen", fen, "--save", pgn.to_str().unwrap()], "f8Q\nmoves\nquit\n");
     assert!(out.contains("You played f8=Q#"), "{out}");
     assert!(out.contains("Game over: checkmate, White wins (1-0)"), "{out}");
+    // The final position is drawn: the new queen on f8 beside the mated king.
+    let after = &out[out.find("You played f8=Q#").expect("the move")..];
+    assert!(after.contains(" 8  .  .  .  .  . [Q] . (k)"), "{out}");
     let saved = std::fs::read_to_string(&pgn).unwrap();
     assert!(saved.contains("[Result \"1-0\"]") && saved.contains("[FEN \"7k/3R1P2"), "{saved}");
     assert!(saved.contains("f8=Q# 1-0"), "{saved}");

@@ -207,7 +207,7 @@ fn undo_hint_draw_resign() {
     } else {
         assert_eq!(d["game"]["ended"]["result"], "1/2-1/2");
     }
-    assert_eq!(s.post(&p("hint"), "").error_code(), "not_your_turn");
+    assert_eq!(s.post(&p("hint"), "").error_code(), "game_over");
 
     // While the engine thinks, the player can neither move nor ask for a hint.
     let g = s.new_game(

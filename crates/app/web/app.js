@@ -184,6 +184,11 @@ function render(state) {
   if (changed) viewPly = null;
   connect(state.id);
   sessionStorage.setItem('vidle.game', String(state.id));
+  // The game's id in the address: a reload, a bookmark or a copied link shows the same game.
+  if (params.get('game') !== String(state.id)) {
+    params.set('game', String(state.id));
+    history.replaceState(null, '', `${location.pathname}?${params}`);
+  }
   drawBoard();
   drawPlayers();
   drawMoves();
@@ -444,7 +449,8 @@ $('btn-hint').addEventListener('click', async () => {
   const h = await action('hint');
   if (h) {
     cg.setAutoShapes([{ orig: h.from, dest: h.to, brush: 'blue' }]);
-    flash(`Hint: ${h.san}`, false);
+    const note = h.book ? ' (book move)' : h.score ? ` (${h.score})` : '';
+    flash(`Hint: ${h.san}${note}`, false);
   }
 });
 $('btn-resign').addEventListener('click', async () => {
@@ -554,7 +560,7 @@ new ResizeObserver(() => cg.redrawAll()).observe($('board'));
   for (const r of document.querySelectorAll('input[name=color]')) r.checked = r.value === (saved.color || 'white');
   if (saved.level) $('new-level').value = saved.level;
   if (saved.time_control !== undefined) $('new-tc').value = saved.time_control;
-  const id = sessionStorage.getItem('vidle.game');
+  const id = params.get('game') || sessionStorage.getItem('vidle.game');
   if (id) {
     try { render(await api('GET', `/api/game/${id}`)); return; } catch { /* gone: start afresh */ }
   }

@@ -18,10 +18,12 @@ pub mod bench;
 mod cycle;
 pub mod datagen;
 mod eval;
+mod events;
 mod history;
 mod iterate;
 mod movepick;
 mod nnue;
+mod options;
 pub mod packed;
 mod params;
 mod qsearch;
@@ -37,6 +39,10 @@ mod tt;
 pub mod tune;
 
 pub use bench::{BenchResult, bench};
+pub use events::{
+    Bound, Score, SearchEvent, SearchInfo, SearchLimits, SearchResult, TbClass, TbOutcome,
+};
+pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
 pub use strength::{MAX_ELO, MIN_ELO};
 
 use std::sync::Arc;
@@ -60,188 +66,11 @@ pub fn eval_text(pos: &vidle_core::Position) -> String {
     text
 }
 
-/// A score from the side to move's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in `n` moves (not plies); negative when the side to move is being mated.
-    Mate(i32),
-}
-
-/// Which side of the aspiration window a reported score lies on when the search failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The true score is at least this (fail high).
-    Lower,
-    /// The true score is at most this (fail low).
-    Upper,
-}
-
-/// Progress of one iteration (one `info` line in UCI).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchInfo {
-    pub depth: u32,
-    pub seldepth: u32,
-    /// 1-based index of this line when searching several (MultiPV).
-    pub multipv: u32,
-    pub score: Score,
-    /// `None` for an exact score; set while an aspiration window fails.
-    pub bound: Option<Bound>,
-    pub nodes: u64,
-    pub nps: u64,
-    pub time_ms: u64,
-    /// Per mille of the transposition table used by this search.
-    pub hashfull: u32,
-    pub tbhits: u64,
-    pub pv: Vec<Move>,
-}
-
-/// What a running search reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SearchEvent {
-    Info(SearchInfo),
-    /// Free text (UCI `info string`), e.g. the root move being searched.
-    Message(String),
-    /// The move comes from the opening book (sent just before `BestMove`, no search done).
-    BookMove(Move),
-    /// The root move now being searched (UCI `currmove`), sent once a search has run for a
-    /// second; `number` counts the root moves of this iteration from 1.
-    CurrMove {
-        depth: u32,
-        mv: Move,
-        number: u32,
-    },
-    /// The final answer; always the last event of a search. `best` is `None` only when the
-    /// position has no legal move.
-    BestMove {
-        best: Option<Move>,
-        ponder: Option<Move>,
-    },
-}
-
-/// Limits of one search, as UCI `go` gives them. Times are in milliseconds.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SearchLimits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<u64>,
-    pub wtime: Option<u64>,
-    pub btime: Option<u64>,
-    pub winc: Option<u64>,
-    pub binc: Option<u64>,
-    pub movestogo: Option<u32>,
-    /// Search for a mate in this many moves; stops once one is proven.
-    pub mate: Option<u32>,
-    /// Search until `stop`.
-    pub infinite: bool,
-    /// Pondering: the clock does not run until `ponderhit`.
-    pub ponder: bool,
-    /// Restrict the root to these moves (illegal ones are ignored).
-    pub searchmoves: Vec<Move>,
-}
-
-/// The outcome of [`Engine::search_blocking`].
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct SearchResult {
-    pub best: Option<Move>,
-    pub ponder: Option<Move>,
-    /// The last complete `info` of the main line.
-    pub info: Option<SearchInfo>,
-}
-
-/// The type of a UCI option.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionKind {
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
-    Button,
-    Text { default: &'static str },
-}
-
-/// One option for the UCI `uci` listing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub kind: OptionKind,
-}
-
-impl OptionSpec {
-    /// The option as a UCI `option` line.
-    pub fn uci_line(&self) -> String {
-        match &self.kind {
-            OptionKind::Check { default } => {
-                format!("option name {} type check default {default}", self.name)
-            }
-            OptionKind::Spin { default, min, max } => {
-                format!("option name {} type spin default {default} min {min} max {max}", self.name)
-            }
-            OptionKind::Button => format!("option name {} type button", self.name),
-            OptionKind::Text { default } => {
-                format!("option name {} type string default {default}", self.name)
-            }
-        }
-    }
-}
-
-/// Option values; defaults and ranges are in [`Engine::options`].
-#[derive(Debug, Clone)]
-struct Settings {
-    hash_mb: usize,
-    threads: usize,
-    move_overhead_ms: u64,
-    multipv: usize,
-    chess960: bool,
-    ponder: bool,
-    limit_strength: bool,
-    elo: u32,
-    own_book: bool,
-    tb_probe_depth: i32,
-    /// `SyzygyPath` as given (`<empty>` or empty: no Syzygy tables).
-    syzygy_path: String,
-    syzygy_probe_depth: i32,
-    syzygy_probe_limit: u32,
-    syzygy_50_move_rule: bool,
-    use_nnue: bool,
-    /// Search parameters: `params::PARAMS` unless a hidden tuning option changed them.
-    params: params::SearchParams,
-}
-
 /// An opening book the engine consults before searching (when `OwnBook` is on). The engine
 /// knows no book format; the application supplies one (Polyglot, in `vidle-book`).
 pub trait OpeningBook: Send + Sync {
     /// A book move for the game's current position (legal), or `None` when out of book.
     fn pick(&self, game: &Game) -> Option<Move>;
-}
-
-/// A tablebase result for the side to move at the root, after one of its moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TbOutcome {
-    /// The mover mates in this many plies (counted from the root position).
-    Win(u32),
-    Draw,
-    /// The mover is mated in this many plies.
-    Loss(u32),
-}
-
-impl TbOutcome {
-    /// Ordering key: faster wins first, then draws, then slower losses.
-    fn rank(self) -> (i8, i64) {
-        match self {
-            TbOutcome::Win(p) => (1, -(p as i64)),
-            TbOutcome::Draw => (0, 0),
-            TbOutcome::Loss(p) => (-1, p as i64),
-        }
-    }
-
-    /// As a UCI-style score in moves.
-    pub fn score(self) -> Score {
-        match self {
-            TbOutcome::Win(p) => Score::Mate(p.div_ceil(2) as i32),
-            TbOutcome::Draw => Score::Cp(0),
-            TbOutcome::Loss(p) => Score::Mate(-((p / 2) as i32)),
-        }
-    }
 }
 
 /// Endgame tablebases as the engine uses them at the root. The engine knows no file format; the
@@ -291,15 +120,6 @@ pub type BookLoader = fn(&str) -> Result<Arc<dyn OpeningBook>, String>;
 /// Shared slot through which a weakened search hands its chosen move to [`Engine::wait`].
 type ChosenSlot = Arc<std::sync::Mutex<Option<Move>>>;
 
-const DEFAULT_HASH_MB: i64 = 16;
-const MAX_HASH_MB: i64 = 65_536;
-const MAX_THREADS: i64 = 256;
-const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
-const MAX_MULTIPV: i64 = 64;
-const DEFAULT_ELO: u32 = 1500;
-/// Remaining depth below which the search does not probe tablebases (`TablebaseProbeDepth`).
-const DEFAULT_TB_PROBE_DEPTH: i64 = 1;
-
 /// Flags shared between the facade and the search threads.
 #[derive(Debug, Default)]
 pub(crate) struct Signals {
@@ -314,7 +134,7 @@ pub(crate) struct Signals {
 
 /// The chess engine: options, transposition table, and at most one running search.
 pub struct Engine {
-    settings: Settings,
+    settings: options::Settings,
     tt: Arc<tt::Tt>,
     signals: Arc<Signals>,
     /// Per-thread search state (histories), handed to the search thread and back, so that it
@@ -342,24 +162,7 @@ impl Default for Engine {
 impl Engine {
     /// An engine with default options (16 MB hash, one thread).
     pub fn new() -> Engine {
-        let settings = Settings {
-            hash_mb: DEFAULT_HASH_MB as usize,
-            threads: 1,
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS as u64,
-            multipv: 1,
-            chess960: false,
-            ponder: false,
-            limit_strength: false,
-            elo: DEFAULT_ELO,
-            own_book: false,
-            tb_probe_depth: DEFAULT_TB_PROBE_DEPTH as i32,
-            syzygy_path: String::new(),
-            syzygy_probe_depth: 1,
-            syzygy_probe_limit: 7,
-            syzygy_50_move_rule: true,
-            use_nnue: false,
-            params: params::PARAMS,
-        };
+        let settings = options::Settings::default();
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
@@ -408,7 +211,7 @@ impl Engine {
     }
 
     /// (Re)opens the Syzygy tables of `SyzygyPath`; an error leaves none.
-    fn load_syzygy(&mut self) -> Result<(), String> {
+    fn load_syzygy(&mut self) -> Result<(), OptionError> {
         self.wait();
         self.syzygy = None;
         let path = self.settings.syzygy_path.trim();
@@ -417,154 +220,15 @@ impl Engine {
         }
         let loader = self
             .syzygy_loader
-            .ok_or_else(|| "SyzygyPath: no Syzygy support built in".to_string())?;
-        self.syzygy = Some(loader(path, self.settings.syzygy_50_move_rule)?);
+            .ok_or(OptionError::NotBuiltIn { name: "SyzygyPath", what: "Syzygy" })?;
+        self.syzygy =
+            Some(loader(path, self.settings.syzygy_50_move_rule).map_err(OptionError::Load)?);
         Ok(())
     }
 
     /// Installs the function that opens files named by the `BookFile` option.
     pub fn set_book_loader(&mut self, loader: BookLoader) {
         self.book_loader = Some(loader);
-    }
-
-    /// The options an engine understands, for the UCI `uci` listing.
-    pub fn options() -> Vec<OptionSpec> {
-        use OptionKind::*;
-        vec![
-            OptionSpec {
-                name: "Hash",
-                kind: Spin { default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },
-            },
-            OptionSpec { name: "Threads", kind: Spin { default: 1, min: 1, max: MAX_THREADS } },
-            OptionSpec { name: "Clear Hash", kind: Button },
-            OptionSpec {
-                name: "Move Overhead",
-                kind: Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000 },
-            },
-            OptionSpec { name: "MultiPV", kind: Spin { default: 1, min: 1, max: MAX_MULTIPV } },
-            OptionSpec { name: "Ponder", kind: Check { default: false } },
-            OptionSpec { name: "UCI_Chess960", kind: Check { default: false } },
-            OptionSpec { name: "UCI_LimitStrength", kind: Check { default: false } },
-            OptionSpec {
-                name: "UCI_Elo",
-                kind: Spin {
-                    default: DEFAULT_ELO as i64,
-                    min: MIN_ELO as i64,
-                    max: MAX_ELO as i64,
-                },
-            },
-            OptionSpec { name: "Use NNUE", kind: Check { default: false } },
-            OptionSpec { name: "EvalFile", kind: Text { default: "<built-in>" } },
-            OptionSpec { name: "OwnBook", kind: Check { default: false } },
-            OptionSpec { name: "BookFile", kind: Text { default: "<built-in>" } },
-            OptionSpec { name: "TablebasePath", kind: Text { default: "<default>" } },
-            OptionSpec {
-                name: "TablebaseProbeDepth",
-                kind: Spin { default: DEFAULT_TB_PROBE_DEPTH, min: 0, max: score::MAX_PLY as i64 },
-            },
-            OptionSpec { name: "SyzygyPath", kind: Text { default: "<empty>" } },
-            OptionSpec { name: "SyzygyProbeDepth", kind: Spin { default: 1, min: 1, max: 100 } },
-            OptionSpec { name: "SyzygyProbeLimit", kind: Spin { default: 7, min: 0, max: 7 } },
-            OptionSpec { name: "Syzygy50MoveRule", kind: Check { default: true } },
-        ]
-    }
-
-    /// Sets an option by its UCI name (case-insensitive). Waits for a running search to end
-    /// first when the option changes search state (Hash, Threads, Clear Hash).
-    ///
-    /// # Errors
-    /// An unknown name or a value that does not parse or is out of range.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let spin = |min: i64, max: i64| -> Result<i64, String> {
-            let v: i64 =
-                value.trim().parse().map_err(|_| format!("{name}: '{value}' is not a number"))?;
-            if (min..=max).contains(&v) {
-                Ok(v)
-            } else {
-                Err(format!("{name}: {v} is outside {min}..={max}"))
-            }
-        };
-        let check = || -> Result<bool, String> {
-            match value.trim().to_ascii_lowercase().as_str() {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(format!("{name}: '{value}' is not true or false")),
-            }
-        };
-        match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => {
-                let mb = spin(1, MAX_HASH_MB)? as usize;
-                self.wait();
-                self.settings.hash_mb = mb;
-                // Free the old table first so that both never need to fit in memory at once.
-                self.tt = Arc::new(tt::Tt::new(1));
-                match tt::Tt::try_new(mb) {
-                    Ok(t) => self.tt = Arc::new(t),
-                    Err(e) => {
-                        self.settings.hash_mb = 1;
-                        return Err(format!("Hash: {e}; using 1 MB"));
-                    }
-                }
-            }
-            "threads" => {
-                let n = spin(1, MAX_THREADS)? as usize;
-                self.wait();
-                self.settings.threads = n;
-                self.resize_workers();
-            }
-            "clear hash" => {
-                self.wait();
-                self.tt.clear();
-            }
-            "move overhead" => self.settings.move_overhead_ms = spin(0, 5000)? as u64,
-            "multipv" => self.settings.multipv = spin(1, MAX_MULTIPV)? as usize,
-            "ponder" => self.settings.ponder = check()?,
-            "uci_chess960" => self.settings.chess960 = check()?,
-            "uci_limitstrength" => self.settings.limit_strength = check()?,
-            "uci_elo" => self.settings.elo = spin(MIN_ELO as i64, MAX_ELO as i64)? as u32,
-            "ownbook" => self.settings.own_book = check()?,
-            "use nnue" => self.settings.use_nnue = check()?,
-            "evalfile" => match value.trim() {
-                "" | "<built-in>" => nnue::use_file(None)?,
-                path => nnue::use_file(Some(std::path::Path::new(path)))?,
-            },
-            "tablebaseprobedepth" => {
-                self.settings.tb_probe_depth = spin(0, score::MAX_PLY as i64)? as i32;
-            }
-            "tablebasepath" => {
-                let loader = self
-                    .tablebase_loader
-                    .ok_or_else(|| "TablebasePath: no tablebase support built in".to_string())?;
-                self.tablebase = Some(loader(value.trim())?);
-            }
-            "syzygypath" => {
-                self.settings.syzygy_path = value.trim().to_string();
-                self.load_syzygy()?;
-            }
-            "syzygyprobedepth" => self.settings.syzygy_probe_depth = spin(1, 100)? as i32,
-            "syzygyprobelimit" => self.settings.syzygy_probe_limit = spin(0, 7)? as u32,
-            "syzygy50moverule" => {
-                let on = check()?;
-                if on != self.settings.syzygy_50_move_rule {
-                    self.settings.syzygy_50_move_rule = on;
-                    self.load_syzygy()?;
-                }
-            }
-            "bookfile" => {
-                let loader = self
-                    .book_loader
-                    .ok_or_else(|| "BookFile: no book support built in".to_string())?;
-                self.book = Some(loader(value.trim())?);
-            }
-            other => {
-                // The hidden tuning options: one per search parameter (see `params`).
-                let Some(slot) = self.settings.params.field_mut(other) else {
-                    return Err(format!("unknown option '{}'", name.trim()));
-                };
-                *slot = spin(-1_000_000, 1_000_000)? as i32;
-            }
-        }
-        Ok(())
     }
 
     /// The search parameters now in force, by name: the hidden tuning options and their
@@ -674,7 +338,7 @@ impl Engine {
                     SearchResult { best: Some(best), ponder: None, info: Some(info.clone()) };
                 self.last_result = result.clone();
                 self.handle = Some(std::thread::spawn(move || {
-                    on_event(SearchEvent::Message(format!("tablebase: {outcome:?}")));
+                    on_event(SearchEvent::Tablebase(outcome));
                     on_event(SearchEvent::Info(info));
                     on_event(SearchEvent::BestMove { best: Some(best), ponder: None });
                     (Vec::new(), result)
@@ -688,7 +352,7 @@ impl Engine {
             on_event = Box::new(move |ev| {
                 if !announced {
                     announced = true;
-                    inner(SearchEvent::Message("tablebase: draw".to_string()));
+                    inner(SearchEvent::Tablebase(TbOutcome::Draw));
                 }
                 inner(ev)
             });
@@ -708,22 +372,17 @@ impl Engine {
         {
             root_tbhits = moves.len() as u64;
             moves.sort_by_key(|&(_, o)| std::cmp::Reverse(o.rank()));
-            let class = moves[0].1.rank().0;
-            let total = moves.len();
-            moves.retain(|(_, o)| o.rank().0 == class);
-            let word = match class {
-                1 => "win",
-                0 => "draw",
-                _ => "loss",
-            };
-            let text = format!("syzygy: {word} ({} of {total} moves keep it)", moves.len());
+            let class = moves[0].1.class();
+            let total = moves.len() as u32;
+            moves.retain(|(_, o)| o.class() == class);
+            let kept = moves.len() as u32;
             limits.searchmoves = moves.iter().map(|&(m, _)| m).collect();
             let mut inner = on_event;
             let mut announced = false;
             on_event = Box::new(move |ev| {
                 if !announced {
                     announced = true;
-                    inner(SearchEvent::Message(text.clone()));
+                    inner(SearchEvent::SyzygyRoot { class, kept, total });
                 }
                 inner(ev)
             });

@@ -30,15 +30,22 @@ fn eval_file_is_used_refused_and_reset() {
 
     let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"VDNN-not-a-network").unwrap();
-    let err = engine.set_option("EvalFile", bad.to_str().unwrap()).unwrap_err();
+    let err = engine.set_option("EvalFile", bad.to_str().unwrap()).unwrap_err().to_string();
     assert!(err.contains("bad.nnue"), "{err}");
     assert_eq!(nnue_line(fen), other, "a refused file leaves the network in use");
-    let err = engine.set_option("EvalFile", dir.join("missing").to_str().unwrap()).unwrap_err();
+    let err = engine
+        .set_option("EvalFile", dir.join("missing").to_str().unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("missing"), "{err}");
     let small = dir.join("small.nnue");
     std::fs::write(&small, Net::new(32, 1).to_engine_bytes()).unwrap();
     assert!(
-        engine.set_option("EvalFile", small.to_str().unwrap()).unwrap_err().contains("32 hidden")
+        engine
+            .set_option("EvalFile", small.to_str().unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("32 hidden")
     );
 
     engine.set_option("EvalFile", "<built-in>").unwrap();

@@ -203,7 +203,7 @@ fn bench_is_deterministic() {
 #[test]
 fn the_network_evaluation_searches() {
     let mut engine = Engine::new();
-    assert!(engine.set_option("Use NNUE", "maybe").unwrap_err().contains("Use NNUE"));
+    assert!(engine.set_option("Use NNUE", "maybe").unwrap_err().to_string().contains("Use NNUE"));
     engine.set_option("Use NNUE", "true").expect("a check option");
     let start = Game::new(vidle_core::Position::startpos());
     let r = engine.search_blocking(&start, depth(8));

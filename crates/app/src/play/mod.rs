@@ -63,6 +63,12 @@ pub struct PlayArgs {
     /// Plain ASCII board and no colours.
     #[arg(long)]
     pub ascii: bool,
+    /// A Polyglot opening book to play from instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
+    /// A directory of Vidle tablebases (`vidle tb gen`) instead of the data directory.
+    #[arg(long, value_name = "DIR")]
+    pub tb_dir: Option<PathBuf>,
     /// Language of messages and piece letters: en or cs.
     #[arg(long, default_value = "en")]
     pub lang: String,
@@ -82,6 +88,8 @@ impl Default for PlayArgs {
             chess960: false,
             save: None,
             ascii: false,
+            book: None,
+            tb_dir: None,
             lang: "en".into(),
         }
     }

@@ -1,50 +1,34 @@
-//! The game loop of terminal play: the board, the player's input, the engine's moves, the clocks,
-//! and the end of the game.
+//! Terminal play in line mode: reads the player's lines, runs the engine's searches and prints
+//! what the shared game session ([`crate::game::GameSession`]) decides. The rules of the game
+//! (clocks, hints, draw offers, the end of the game, the PGN record) live there.
 
 use super::board::{self, Style};
 use super::i18n::Lang;
 use super::input::Input;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
+use crate::book_source::{EngineFiles, engine_for};
 use crate::clock::Clock;
+use crate::game::{EndReason, Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
 use crate::openings;
-use crate::pgn::{self, PgnHeaders};
+use crate::pgn;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
-use std::time::Duration;
 use vidle_core::files::{MAX_PGN_BYTES, read_text_bounded};
 use vidle_core::notation::{MoveParseError, parse_move, to_san};
-use vidle_core::{Color, Game, Move, Position, chess960, fen};
-use vidle_engine::{Engine, Score, SearchEvent, SearchInfo, SearchLimits};
-
-/// Default thinking time per move without a clock.
-const DEFAULT_MOVETIME_MS: u64 = 2000;
-/// Thinking time for `hint` and for judging a draw offer.
-const HINT_MOVETIME_MS: u64 = 1000;
-/// The engine accepts a draw when its own score is at most this (centipawns).
-const DRAW_ACCEPT_CP: i32 = 0;
+use vidle_core::{Color, Game, Move, Outcome, Position, chess960, fen};
+use vidle_engine::{Engine, Score, SearchEvent, SearchInfo, TbOutcome};
 
 pub struct Session {
-    game: Game,
-    redo: Vec<Move>,
-    human: Color,
+    s: GameSession,
     view: Color,
     engine: Engine,
-    strength: Strength,
-    depth: Option<u32>,
-    movetime: Option<u64>,
-    clock: Option<Clock>,
     style: Style,
     lang: Lang,
     interactive: bool,
     save: Option<std::path::PathBuf>,
-    chess960: bool,
-    /// Result and termination once the game has ended.
-    ended: Option<(String, String)>,
-    /// Whether the engine's last answer came from the opening book.
-    last_was_book: bool,
-    /// Set when the engine's last answer came from (or was restricted by) the tablebases.
-    last_tb: Option<String>,
+    /// The ending already announced (each ending is announced and saved once).
+    announced: Option<Ending>,
 }
 
 fn pick_color(c: ColorChoice) -> Color {
@@ -66,6 +50,11 @@ fn random_u64() -> u64 {
     h.finish()
 }
 
+fn read_pgn_file(path: &std::path::Path) -> Result<pgn::LoadedGame, String> {
+    let text = read_text_bounded(path, MAX_PGN_BYTES).map_err(|e| e.to_string())?;
+    pgn::load_game(&text)
+}
+
 impl Session {
     pub fn new(args: &PlayArgs) -> anyhow::Result<Session> {
         let lang = Lang::parse(&args.lang)
@@ -75,26 +64,23 @@ impl Session {
         let colour =
             interactive && !args.ascii && term_ok && std::env::var_os("NO_COLOR").is_none();
         let style = Style { unicode: !args.ascii && interactive, colour, lang };
-        let mut chess960 = args.chess960;
-        let game = if let Some(path) = &args.load {
-            let text = read_text_bounded(path, MAX_PGN_BYTES)
+        let mut loaded = None;
+        let (game, chess960) = if let Some(path) = &args.load {
+            let l = read_pgn_file(path)
                 .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
-            let parsed = pgn::read_pgn(&text)
-                .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
-            for why in &parsed.skipped {
+            for why in &l.skipped {
                 eprintln!("warning: --load {}: skipped {why}", path.display());
             }
-            chess960 = parsed.tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"));
-            parsed.game
+            let g = (l.game.clone(), l.chess960);
+            loaded = Some(l);
+            g
         } else if let Some(f) = &args.fen {
-            Game::from_fen(f).map_err(|e| anyhow::anyhow!("--fen: {e}"))?
-        } else if chess960 {
-            Game::new(chess960::start_position((random_u64() % 960) as u32))
+            (Game::from_fen(f).map_err(|e| anyhow::anyhow!("--fen: {e}"))?, false)
+        } else if args.chess960 {
+            (Game::new(chess960::start_position((random_u64() % 960) as u32)), true)
         } else {
-            Game::new(Position::startpos())
+            (Game::new(Position::startpos()), false)
         };
-        // Castling rights that standard notation cannot name make it a Chess960 game.
-        chess960 |= game.start().castling_needs_chess960();
         let strength = match (&args.elo, &args.level) {
             (Some(e), _) => Strength::parse(&e.to_string()).map_err(anyhow::Error::msg)?,
             (None, Some(l)) => Strength::parse(l).map_err(anyhow::Error::msg)?,
@@ -112,40 +98,30 @@ impl Session {
                 .map_err(|e| anyhow::anyhow!("--save {}: {e}", path.display()))?;
         }
         let human = pick_color(args.color);
-        let mut s = Session {
+        let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+        let engine = engine_for(&files).map_err(anyhow::Error::msg)?;
+        let mut s = GameSession::new(Setup {
             game,
-            redo: Vec::new(),
             human,
-            view: human,
-            engine: crate::book_source::engine_with_book(true),
             strength,
             depth: args.depth,
-            movetime: args.movetime,
+            movetime_ms: args.movetime,
             clock,
+            chess960,
+        });
+        if let Some(l) = loaded {
+            s.load(l);
+        }
+        Ok(Session {
+            announced: None,
+            s,
+            view: human,
+            engine,
             style,
             lang,
             interactive,
             save: args.save.clone(),
-            chess960,
-            ended: None,
-            last_was_book: false,
-            last_tb: None,
-        };
-        s.apply_strength();
-        if chess960 {
-            let _ = s.engine.set_option("UCI_Chess960", "true");
-        }
-        Ok(s)
-    }
-
-    fn apply_strength(&mut self) {
-        let (limit, elo) = match self.strength.0 {
-            Some(e) => ("true", e),
-            None => ("false", 2800),
-        };
-        // Older engine builds may lack these options; play then continues at full strength.
-        let _ = self.engine.set_option("UCI_LimitStrength", limit);
-        let _ = self.engine.set_option("UCI_Elo", &elo.to_string());
+        })
     }
 
     fn say(&self, text: &str) {
@@ -165,30 +141,24 @@ impl Session {
         self.say(&format!(
             "Vidle — {} {}. {}",
             self.t("you play", "hrajete za"),
-            self.lang.color(self.human).to_lowercase(),
+            self.lang.color(self.s.human()).to_lowercase(),
             self.t("Type 'help' for commands.", "Napište 'help' pro nápovědu.")
         ));
         self.show_board();
         loop {
-            if self.ended.is_none() {
-                self.check_end();
-            }
-            let to_move = self.game.position().turn();
-            if self.ended.is_none() && to_move != self.human {
+            self.s.check_flag();
+            self.announce_end();
+            if self.s.engine_to_move() {
                 self.engine_move();
+                self.announce_end();
                 self.show_board();
                 continue;
             }
             let moves: Vec<String> = {
-                let pos = *self.game.position();
+                let pos = *self.s.position();
                 pos.legal_moves().iter().map(|m| to_san(&pos, m)).collect()
             };
             input.set_moves(moves);
-            if let Some(c) = &mut self.clock
-                && self.ended.is_none()
-            {
-                c.start(self.human);
-            }
             let prompt = self.prompt();
             let line = match input.read_line(&prompt) {
                 None => break,
@@ -205,15 +175,72 @@ impl Session {
             if !self.handle_line(line.trim()) {
                 break;
             }
+            self.announce_end();
         }
         self.save_if_asked();
         Ok(())
     }
 
+    /// Prints the end of the game once, and saves the game when `--save` asked for it.
+    fn announce_end(&mut self) {
+        let ended = self.s.ended();
+        if ended == self.announced {
+            return;
+        }
+        self.announced = ended;
+        if let Some(e) = ended {
+            let why = self.reason_text(e.reason);
+            self.say(&format!("{}: {why} ({})", self.t("Game over", "Konec partie"), e.result));
+            self.save_if_asked();
+        }
+    }
+
+    fn reason_text(&self, reason: EndReason) -> String {
+        if self.lang == Lang::En {
+            return reason.english();
+        }
+        match reason {
+            EndReason::Rules(Outcome::Checkmate { winner }) => {
+                format!("mat, vyhrává {}", self.lang.color(winner))
+            }
+            EndReason::Rules(Outcome::Stalemate) => "pat".into(),
+            EndReason::Rules(Outcome::ThreefoldRepetition) => "remíza trojím opakováním".into(),
+            EndReason::Rules(Outcome::FiftyMoves) => "remíza podle pravidla 50 tahů".into(),
+            EndReason::Rules(Outcome::InsufficientMaterial) => {
+                "remíza pro nedostatek materiálu".into()
+            }
+            EndReason::Resigned(c) => format!("{} se vzdává", self.lang.color(c)),
+            EndReason::LostOnTime(c) => format!("{} prohrál na čas", self.lang.color(c)),
+            EndReason::DrawAgreed => "remíza dohodou".into(),
+            EndReason::MoveLimit => "remíza: dosažen limit tahů".into(),
+        }
+    }
+
+    fn refusal_text(&self, r: Refusal) -> &'static str {
+        match r {
+            Refusal::GameOver => self.lang.t(
+                "The game is over: 'new' starts another, 'undo' takes back.",
+                "Partie skončila: 'new' začne novou, 'undo' vrátí tah.",
+            ),
+            Refusal::NotYourTurn => self.lang.t("It is not your move.", "Nejste na tahu."),
+            Refusal::IllegalMove => self.lang.t("That move is not legal.", "Ten tah není možný."),
+            Refusal::TimeOut => self.lang.t("Your time has run out.", "Váš čas vypršel."),
+            Refusal::NothingToUndo => self.lang.t("Nothing to take back.", "Není co vracet."),
+            Refusal::NothingToRedo => self.lang.t("Nothing to replay.", "Není co opakovat."),
+            Refusal::DrawAlreadyDeclined => self.lang.t(
+                "Vidle has just declined; make a move first.",
+                "Vidle právě odmítl; nejdřív táhněte.",
+            ),
+            Refusal::GameChanged => {
+                self.lang.t("The game changed meanwhile.", "Partie se mezitím změnila.")
+            }
+        }
+    }
+
     fn prompt(&self) -> String {
-        let pos = self.game.position();
+        let pos = self.s.position();
         let mut p = String::new();
-        if let Some(c) = &self.clock {
+        if let Some(c) = self.s.clock() {
             p.push_str(&format!(
                 "[{} {} | {} {}] ",
                 self.lang.color(Color::White),
@@ -222,7 +249,7 @@ impl Session {
                 Clock::format(c.remaining(Color::Black))
             ));
         }
-        if self.ended.is_some() {
+        if self.s.ended().is_some() {
             p.push_str(self.t("game over> ", "konec partie> "));
         } else {
             p.push_str(&format!(
@@ -244,14 +271,20 @@ impl Session {
             "help" | "?" | "napoveda" => self.say(self.lang.help()),
             "board" => self.show_board(),
             "moves" => {
-                let pos = *self.game.position();
+                let pos = *self.s.position();
                 let list: Vec<String> =
                     pos.legal_moves().iter().map(|m| self.san(&pos, m)).collect();
                 self.say(&list.join(" "));
             }
             "new" => self.new_game(arg.first().copied()),
-            "undo" => self.undo(),
-            "redo" => self.redo(),
+            "undo" => match self.s.undo() {
+                Ok(()) => self.show_board(),
+                Err(r) => self.say(self.refusal_text(r)),
+            },
+            "redo" => match self.s.redo() {
+                Ok(()) => self.show_board(),
+                Err(r) => self.say(self.refusal_text(r)),
+            },
             "hint" => self.hint(),
             "flip" => {
                 self.view = !self.view;
@@ -261,21 +294,20 @@ impl Session {
                 None => self.say(&format!(
                     "{}: {}",
                     self.t("Level", "Úroveň"),
-                    self.strength.describe()
+                    self.s.strength().describe()
                 )),
                 Some(l) => match Strength::parse(l) {
                     Ok(s) => {
-                        self.strength = s;
-                        self.apply_strength();
+                        self.s.set_strength(s);
                         self.say(&format!("{}: {}", self.t("Level", "Úroveň"), s.describe()));
                     }
                     Err(e) => self.say(&e),
                 },
             },
             "time" => self.show_time(),
-            "fen" => self.say(&fen::to_fen(self.game.position(), self.chess960)),
+            "fen" => self.say(&fen::to_fen(self.s.position(), self.s.chess960())),
             "pgn" => match arg.as_slice() {
-                [] => self.say(&self.pgn_text()),
+                [] => self.say(&self.s.pgn()),
                 ["save", file] | [file] if *file != "save" => self.save_pgn(file),
                 _ => self.say(self.t("usage: pgn [save FILE]", "použití: pgn [save SOUBOR]")),
             },
@@ -288,17 +320,8 @@ impl Session {
                 None => self.say(self.t("usage: load FILE", "použití: load SOUBOR")),
             },
             "resign" => {
-                if self.ended.is_none() {
-                    let winner = !self.human;
-                    self.finish(
-                        result_for(winner),
-                        format!(
-                            "{} {}",
-                            self.lang.color(self.human),
-                            self.t("resigns", "se vzdává")
-                        ),
-                    );
-                }
+                // Resigning a finished game changes nothing.
+                let _ = self.s.resign();
             }
             "draw" => self.offer_draw(),
             _ => self.try_move(line),
@@ -307,33 +330,26 @@ impl Session {
     }
 
     fn try_move(&mut self, text: &str) {
-        if self.ended.is_some() {
-            self.say(self.t(
-                "The game is over: 'new' starts another, 'undo' takes back.",
-                "Partie skončila: 'new' začne novou, 'undo' vrátí tah.",
-            ));
-            return;
+        if self.s.ended().is_some() {
+            return self.say(self.refusal_text(Refusal::GameOver));
         }
-        let pos = *self.game.position();
+        let pos = *self.s.position();
         match parse_move(&pos, text) {
-            Ok(m) => {
-                if let Some(c) = &mut self.clock
-                    && !c.stop_after_move()
-                {
-                    self.finish(
-                        result_for(!self.human),
-                        format!(
-                            "{} {}",
-                            self.lang.color(self.human),
-                            self.t("lost on time", "prohrál na čas")
-                        ),
-                    );
-                    return;
+            Ok(m) => match self.s.play_human(m) {
+                Ok(()) => {
+                    self.say(&format!(
+                        "{} {}",
+                        self.t("You played", "Váš tah:"),
+                        self.san(&pos, m)
+                    ));
+                    if self.s.ended().is_some() {
+                        // The player's move ended the game: show the final position.
+                        self.show_board();
+                    }
                 }
-                self.game.play(m);
-                self.redo.clear();
-                self.say(&format!("{} {}", self.t("You played", "Váš tah:"), self.san(&pos, m)));
-            }
+                Err(Refusal::TimeOut) => {}
+                Err(r) => self.say(self.refusal_text(r)),
+            },
             Err(e) => self.say(&self.explain(&e)),
         }
     }
@@ -353,61 +369,32 @@ impl Session {
         }
     }
 
-    fn limits(&self) -> SearchLimits {
-        let mut l = SearchLimits { depth: self.depth, ..Default::default() };
-        match &self.clock {
-            Some(c) => {
-                let ms = |d: Duration| d.as_millis() as u64;
-                l.wtime = Some(ms(c.remaining(Color::White)));
-                l.btime = Some(ms(c.remaining(Color::Black)));
-                l.winc = Some(ms(c.increment()));
-                l.binc = Some(ms(c.increment()));
-            }
-            None if self.depth.is_some() && self.movetime.is_none() => {}
-            None => l.movetime = Some(self.movetime.unwrap_or(DEFAULT_MOVETIME_MS)),
+    /// Runs a search of the session's plan, drawing the live status line when `live`.
+    fn think(&mut self, plan: &SearchPlan, live: bool) -> SearchOutcome {
+        let mut outcome = plan.outcome();
+        if let Err(e) = plan.configure(&mut self.engine) {
+            self.say(&format!("{}: {e}", self.t("engine", "počítač")));
         }
-        l
-    }
-
-    /// Runs a search, drawing the live status line; returns the best move and the last info.
-    fn think(&mut self, limits: SearchLimits, live: bool) -> (Option<Move>, Option<SearchInfo>) {
         let (tx, rx) = mpsc::channel();
-        let game = self.game.clone();
         self.engine.start(
-            &game,
-            limits,
+            &plan.game,
+            plan.limits.clone(),
             Box::new(move |ev| {
                 let _ = tx.send(ev);
             }),
         );
-        let pos = *game.position();
-        let mut last = None;
-        let mut best = None;
-        self.last_was_book = false;
-        self.last_tb = None;
+        let pos = *plan.game.position();
         for ev in rx {
-            match ev {
-                SearchEvent::Info(info) => {
-                    if live && self.interactive {
-                        let line = self.status_line(&pos, &info);
-                        print!("\r\x1b[2K{line}");
-                        let _ = std::io::stdout().flush();
-                    }
-                    if info.bound.is_none() {
-                        last = Some(info);
-                    }
-                }
-                SearchEvent::Message(m) => {
-                    if let Some(rest) = m.strip_prefix("tablebase: ") {
-                        self.last_tb = Some(rest.to_string());
-                    }
-                }
-                SearchEvent::BookMove(_) => self.last_was_book = true,
-                SearchEvent::CurrMove { .. } => {}
-                SearchEvent::BestMove { best: b, .. } => {
-                    best = b;
-                    break;
-                }
+            if let SearchEvent::Info(info) = &ev
+                && live
+                && self.interactive
+            {
+                let line = self.status_line(&pos, info);
+                print!("\r\x1b[2K{line}");
+                let _ = std::io::stdout().flush();
+            }
+            if outcome.update(&ev) {
+                break;
             }
         }
         self.engine.wait();
@@ -415,15 +402,7 @@ impl Session {
             print!("\r\x1b[2K");
             let _ = std::io::stdout().flush();
         }
-        (best, last)
-    }
-
-    fn score_text(&self, score: Score) -> String {
-        match score {
-            Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-            Score::Mate(n) if n > 0 => format!("#{n}"),
-            Score::Mate(n) => format!("#-{}", -n),
-        }
+        outcome
     }
 
     fn status_line(&self, pos: &Position, info: &SearchInfo) -> String {
@@ -441,7 +420,7 @@ impl Session {
             "{} {:>2}  {:>7}  {:>9} {}  {}",
             self.t("depth", "hloubka"),
             info.depth,
-            self.score_text(info.score),
+            info.score.for_people(pos.turn()),
             info.nodes,
             self.t("nodes", "uzlů"),
             line.join(" ")
@@ -450,226 +429,117 @@ impl Session {
     }
 
     fn engine_move(&mut self) {
-        let pos = *self.game.position();
-        if let Some(c) = &mut self.clock {
-            c.start(pos.turn());
-        }
-        let (best, info) = self.think(self.limits(), true);
-        let Some(m) = best.filter(|&m| pos.is_legal(m)) else {
-            self.check_end();
-            return;
-        };
-        if let Some(c) = &mut self.clock
-            && !c.stop_after_move()
-        {
-            self.finish(
-                result_for(self.human),
-                format!(
-                    "{} {}",
-                    self.lang.color(pos.turn()),
-                    self.t("lost on time", "prohrál na čas")
-                ),
-            );
-            return;
-        }
-        self.game.play(m);
-        let mut msg = format!("Vidle {} {}", self.t("plays", "hraje"), self.san(&pos, m));
-        if self.last_was_book {
+        let Some(plan) = self.s.engine_plan() else { return };
+        let pos = *plan.game.position();
+        let outcome = self.think(&plan, true);
+        let Some(em) = self.s.engine_played(&outcome) else { return };
+        let mut msg = format!("Vidle {} {}", self.t("plays", "hraje"), self.san(&pos, em.mv));
+        if em.book {
             msg.push_str(self.t("  (book move)", "  (tah z knihovny zahájení)"));
         }
-        if let Some(info) = &info {
-            msg.push_str(&format!(
-                "  ({} {}, {} {})",
+        let gives_mate = pos.played(em.mv).is_checkmate();
+        match (em.announced_mate(gives_mate), em.score) {
+            (Some(n), _) => msg.push_str(&format!(
+                "\n{} {n}!",
+                self.t("Vidle announces mate in", "Vidle ohlašuje mat v")
+            )),
+            (None, Some((score, depth))) if !gives_mate => msg.push_str(&format!(
+                "  ({} {}, {} {depth})",
                 self.t("score", "hodnocení"),
-                self.score_text(info.score),
+                score.for_people(pos.turn()),
                 self.t("depth", "hloubka"),
-                info.depth
-            ));
-            if let Score::Mate(n) = info.score
-                && n > 0
-            {
-                msg.push_str(&format!(
-                    "\n{} {n}!",
-                    self.t("Vidle announces mate in", "Vidle ohlašuje mat v")
-                ));
-            }
+            )),
+            _ => {}
         }
-        if let Some(tb) = &self.last_tb {
+        if let Some(tb) = em.tablebase {
             let mover = self.lang.color(pos.turn());
-            let text = match info.as_ref().map(|i| i.score) {
-                _ if tb == "draw" => {
-                    self.t("draw (tablebase)", "remíza (databáze koncovek)").to_string()
+            let source = self.t("tablebase", "databáze koncovek");
+            let text = match (tb, em.score.map(|s| s.0)) {
+                (TbOutcome::Draw, _) => format!("{} ({source})", self.t("draw", "remíza")),
+                (_, Some(Score::Mate(n))) if n > 0 => {
+                    format!("{mover} {} {n} ({source})", self.t("mates in", "dá mat v"))
                 }
-                Some(Score::Mate(n)) if n > 0 => {
-                    format!(
-                        "{mover} {} {n} ({})",
-                        self.t("mates in", "dá mat v"),
-                        self.t("tablebase", "databáze koncovek")
-                    )
+                (_, Some(Score::Mate(n))) => {
+                    format!("{mover} {} {} ({source})", self.t("is mated in", "dostane mat v"), -n)
                 }
-                Some(Score::Mate(n)) => format!(
-                    "{mover} {} {} ({})",
-                    self.t("is mated in", "dostane mat v"),
-                    -n,
-                    self.t("tablebase", "databáze koncovek")
-                ),
-                _ => tb.clone(),
+                _ => String::new(),
             };
-            msg.push_str(&format!("\n{text}"));
+            if !text.is_empty() && !gives_mate {
+                msg.push_str(&format!("\n{text}"));
+            }
         }
         self.say(&msg);
     }
 
     fn hint(&mut self) {
-        if self.ended.is_some() {
-            return;
-        }
-        let pos = *self.game.position();
-        let limits = SearchLimits { movetime: Some(HINT_MOVETIME_MS), ..Default::default() };
-        match self.think(limits, true) {
-            (Some(m), info) => {
-                let score = info.map(|i| self.score_text(i.score)).unwrap_or_default();
+        let plan = match self.s.hint_plan() {
+            Ok(p) => p,
+            Err(r) => return self.say(self.refusal_text(r)),
+        };
+        let outcome = self.think(&plan, true);
+        match self.s.hint(&outcome) {
+            Some(h) => {
+                let pos = *plan.game.position();
+                let note = match (&h.score, h.book) {
+                    (_, true) => format!(" ({})", self.t("book move", "tah z knihovny zahájení")),
+                    (Some(score), false) => format!(" ({score})"),
+                    (None, false) => String::new(),
+                };
                 self.say(&format!(
-                    "{} {} ({score})",
+                    "{} {}{note}",
                     self.t("Hint:", "Nápověda:"),
-                    self.san(&pos, m)
+                    self.san(&pos, h.mv)
                 ));
             }
-            (None, _) => self.say(self.t("No legal moves.", "Žádný možný tah.")),
+            None => self.say(self.t("No legal moves.", "Žádný možný tah.")),
         }
     }
 
     fn offer_draw(&mut self) {
-        if self.ended.is_some() {
-            return;
-        }
-        // Judge from the engine's side: search the current position and read the score for it.
-        let limits = SearchLimits { movetime: Some(HINT_MOVETIME_MS), ..Default::default() };
-        let _ = self.engine.set_option("OwnBook", "false");
-        let (_, info) = self.think(limits, false);
-        let _ = self.engine.set_option("OwnBook", "true");
-        let mover = self.game.position().turn();
-        let engine_cp = match info.map(|i| i.score) {
-            Some(Score::Cp(cp)) => {
-                if mover == self.human {
-                    -cp
-                } else {
-                    cp
-                }
-            }
-            Some(Score::Mate(n)) => {
-                let mover_wins = n > 0;
-                if mover_wins == (mover == self.human) { -10_000 } else { 10_000 }
-            }
-            None => 0,
+        let plan = match self.s.draw_plan() {
+            Ok(p) => p,
+            Err(r) => return self.say(self.refusal_text(r)),
         };
-        if engine_cp <= DRAW_ACCEPT_CP {
-            self.finish("1/2-1/2".into(), self.t("draw agreed", "remíza dohodou").into());
-        } else {
-            self.say(self.t("Vidle declines the draw.", "Vidle remízu odmítá."));
+        let outcome = self.think(&plan, false);
+        match self.s.answer_draw(&outcome) {
+            Ok(a) if a.accepted => {
+                self.say(self.t("Vidle accepts the draw.", "Vidle remízu přijímá."));
+            }
+            Ok(_) => self.say(self.t("Vidle declines the draw.", "Vidle remízu odmítá.")),
+            Err(r) => self.say(self.refusal_text(r)),
         }
-    }
-
-    fn check_end(&mut self) {
-        if self.ended.is_some() {
-            return;
-        }
-        if let Some(outcome) = self.game.status() {
-            let text = match (self.lang, outcome) {
-                (Lang::En, o) => o.to_string(),
-                (Lang::Cs, vidle_core::Outcome::Checkmate { winner }) => {
-                    format!("mat, vyhrává {}", self.lang.color(winner))
-                }
-                (Lang::Cs, vidle_core::Outcome::Stalemate) => "pat".into(),
-                (Lang::Cs, vidle_core::Outcome::ThreefoldRepetition) => {
-                    "remíza trojím opakováním".into()
-                }
-                (Lang::Cs, vidle_core::Outcome::FiftyMoves) => {
-                    "remíza podle pravidla 50 tahů".into()
-                }
-                (Lang::Cs, vidle_core::Outcome::InsufficientMaterial) => {
-                    "remíza pro nedostatek materiálu".into()
-                }
-            };
-            self.finish(outcome.result().to_string(), text);
-        }
-    }
-
-    fn finish(&mut self, result: String, why: String) {
-        self.say(&format!("{}: {why} ({result})", self.t("Game over", "Konec partie")));
-        self.ended = Some((result, why));
-        self.save_if_asked();
     }
 
     fn new_game(&mut self, color: Option<&str>) {
+        let mut human = None;
         if let Some(c) = color {
             let Some(choice) = ColorChoice::from_word(c) else {
                 let usage = self.t("white, black or random", "bílý, černý nebo náhodně");
                 return self.say(&format!("new: '{c}'? {usage}"));
             };
-            self.human = pick_color(choice);
-            self.view = self.human;
+            human = Some(pick_color(choice));
         }
-        let start = if self.chess960 {
+        let start = if self.s.chess960() {
             chess960::start_position((random_u64() % 960) as u32)
         } else {
             Position::startpos()
         };
-        self.game = Game::new(start);
-        self.redo.clear();
-        self.ended = None;
+        self.s.new_game(start, human);
+        self.view = self.s.human();
+        self.announced = None;
         self.engine.new_game();
         self.show_board();
     }
 
-    fn undo(&mut self) {
-        // Take back to the last position where the player was to move, at least one full move.
-        let mut taken = Vec::new();
-        while let Some(m) = self.game.undo() {
-            taken.push(m);
-            if self.game.position().turn() == self.human {
-                break;
-            }
-        }
-        if taken.is_empty() {
-            self.say(self.t("Nothing to take back.", "Není co vracet."));
-            return;
-        }
-        self.redo.extend(taken);
-        self.ended = None;
-        self.show_board();
-    }
-
-    fn redo(&mut self) {
-        let Some(m) = self.redo.pop() else {
-            self.say(self.t("Nothing to replay.", "Není co opakovat."));
-            return;
-        };
-        self.game.play(m);
-        while self.game.position().turn() != self.human {
-            match self.redo.pop() {
-                Some(m) => {
-                    self.game.play(m);
-                }
-                None => break,
-            }
-        }
-        self.show_board();
-    }
-
     fn load(&mut self, file: &str) {
-        let parsed = read_text_bounded(std::path::Path::new(file), MAX_PGN_BYTES)
-            .map_err(|e| e.to_string())
-            .and_then(|text| pgn::read_pgn(&text));
-        match parsed {
-            Ok(p) => {
-                for why in &p.skipped {
+        match read_pgn_file(std::path::Path::new(file)) {
+            Ok(l) => {
+                for why in &l.skipped {
                     self.say(&format!("load {file}: {} {why}", self.t("skipped", "přeskočena")));
                 }
-                self.game = p.game;
-                self.redo.clear();
-                self.ended = None;
-                let result = p.result.unwrap_or_else(|| "*".into());
+                self.s.load(l);
+                self.announced = None;
+                let result = self.s.loaded_result().unwrap_or("*");
                 self.say(&format!("{} {file} ({result})", self.t("Loaded", "Načteno")));
                 self.show_board();
             }
@@ -678,7 +548,7 @@ impl Session {
     }
 
     fn show_time(&self) {
-        match &self.clock {
+        match self.s.clock() {
             Some(c) => self.say(&format!(
                 "{} {}   {} {}",
                 self.lang.color(Color::White),
@@ -686,41 +556,22 @@ impl Session {
                 self.lang.color(Color::Black),
                 Clock::format(c.remaining(Color::Black))
             )),
-            None => self.say(&format!(
-                "{} {} ms {}",
-                self.t("No clock; the engine thinks", "Bez hodin; počítač přemýšlí"),
-                self.movetime.unwrap_or(DEFAULT_MOVETIME_MS),
-                self.t("per move", "na tah")
-            )),
+            None => match self.s.movetime_ms() {
+                Some(ms) => self.say(&format!(
+                    "{} {ms} ms {}",
+                    self.t("No clock; the engine thinks", "Bez hodin; počítač přemýšlí"),
+                    self.t("per move", "na tah")
+                )),
+                None => self.say(self.t(
+                    "No clock; the engine searches to a fixed depth",
+                    "Bez hodin; počítač počítá do pevné hloubky",
+                )),
+            },
         }
-    }
-
-    fn headers(&self) -> PgnHeaders {
-        let (white, black) =
-            if self.human == Color::White { ("Player", "Vidle") } else { ("Vidle", "Player") };
-        let (result, termination) = match &self.ended {
-            Some((r, t)) => (r.clone(), Some(t.clone())),
-            None => ("*".to_string(), None),
-        };
-        PgnHeaders {
-            event: "Vidle terminal game".into(),
-            white: white.into(),
-            black: black.into(),
-            result,
-            date: pgn::today(),
-            termination,
-            time_control: self.clock.as_ref().map(Clock::pgn_time_control),
-            opening: openings::name_of(&self.game).map(|o| (o.eco.to_string(), o.name.to_string())),
-            chess960: self.chess960,
-        }
-    }
-
-    fn pgn_text(&self) -> String {
-        pgn::write_pgn(&self.game, &self.headers())
     }
 
     fn save_pgn(&self, file: &str) {
-        match std::fs::write(file, self.pgn_text()) {
+        match std::fs::write(file, self.s.pgn()) {
             Ok(()) => self.say(&format!("{} {file}", self.t("Saved", "Uloženo do"))),
             Err(e) => self.say(&format!("pgn save {file}: {e}")),
         }
@@ -728,14 +579,14 @@ impl Session {
 
     fn save_if_asked(&self) {
         if let Some(path) = &self.save
-            && let Err(e) = std::fs::write(path, self.pgn_text())
+            && let Err(e) = std::fs::write(path, self.s.pgn())
         {
             self.say(&format!("--save {}: {e}", path.display()));
         }
     }
 
     fn show_board(&self) {
-        let pos = self.game.position();
+        let pos = self.s.game().position();
         let (white_lost, black_lost, balance) = board::captured(pos);
         let mut side = Vec::new();
         side.push(format!("{} {}", self.lang.color(pos.turn()), self.t("to move", "na tahu")));
@@ -759,10 +610,10 @@ impl Session {
             board::pieces_text(&white_lost, Color::White, &self.style),
             if balance < 0 { adv } else { String::new() }
         ));
-        if let Some(o) = openings::name_of(&self.game) {
+        if let Some(o) = openings::name_of(self.s.game()) {
             side.push(format!("{} {}", o.eco, o.name));
         }
-        if let Some(c) = &self.clock {
+        if let Some(c) = self.s.clock() {
             side.push(format!(
                 "{} {}  {} {}",
                 self.lang.color(Color::White),
@@ -771,7 +622,7 @@ impl Session {
                 Clock::format(c.remaining(Color::Black))
             ));
         }
-        let line = self.lang.localise_san(&self.game.san_line());
+        let line = self.lang.localise_san(&self.s.game().san_line());
         // The last moves of the game, wrapped to the panel.
         let tail: Vec<&str> = line.split(' ').collect();
         let start = tail.len().saturating_sub(18);
@@ -780,15 +631,14 @@ impl Session {
         }
         print!(
             "{}",
-            board::render(pos, self.view, self.game.moves().last().copied(), &side, &self.style)
+            board::render(
+                pos,
+                self.view,
+                self.s.game().moves().last().copied(),
+                &side,
+                &self.style
+            )
         );
         let _ = std::io::stdout().flush();
-    }
-}
-
-fn result_for(winner: Color) -> String {
-    match winner {
-        Color::White => "1-0".into(),
-        Color::Black => "0-1".into(),
     }
 }

@@ -33,6 +33,14 @@ impl Strength {
         }
     }
 
+    /// The level's name (`club`, `max`), or `Elo 1234` for a rating without one.
+    pub fn name(self) -> String {
+        match LEVELS.iter().find(|(_, e)| *e == self.0) {
+            Some((n, _)) => n.to_string(),
+            None => format!("Elo {}", self.0.unwrap_or(0)),
+        }
+    }
+
     pub fn describe(self) -> String {
         match self.0 {
             None => "max (full strength)".into(),

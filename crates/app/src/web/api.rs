@@ -1,10 +1,11 @@
 //! The HTTP and WebSocket API: typed requests, validated before anything changes.
 
 use super::error::ApiError;
-use super::game::{GameView, capitalised};
+use super::game::GameView;
 use super::request::{IdPath, JsonBody, MoveRequest, NewGameRequest, build_game};
 use super::secret::GameId;
 use super::state::{AppState, Entry, SocketSlot, lock, maybe_start_engine};
+use crate::game::Refusal;
 use axum::Json;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -12,14 +13,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::sync::Arc;
-use vidle_core::Color;
-use vidle_core::notation::{to_san, to_uci};
-use vidle_engine::Score;
-
-const HINT_MOVETIME_MS: u64 = 700;
-const DRAW_MOVETIME_MS: u64 = 400;
-/// The engine accepts a draw when its own score is at most this (centipawns).
-const DRAW_ACCEPT_CP: i32 = 0;
+use vidle_core::notation::to_uci;
 
 type Shared = State<Arc<AppState>>;
 
@@ -42,7 +36,7 @@ pub async fn get_game(
     IdPath(id): IdPath,
 ) -> Result<Json<GameView>, ApiError> {
     let entry = find(&state, id)?;
-    lock(&entry.game).check_flag();
+    lock(&entry.game).session.check_flag();
     Ok(Json(entry.view()))
 }
 
@@ -56,12 +50,12 @@ pub async fn make_move(
     req.check()?;
     {
         let mut g = lock(&entry.game);
-        g.check_flag();
-        if g.ended.is_some() {
-            return Err(ApiError::conflict("game_over", "The game is over."));
+        g.session.check_flag();
+        if g.session.ended().is_some() {
+            return Err(refused(Refusal::GameOver));
         }
-        if !g.is_human_turn() {
-            return Err(ApiError::conflict("not_your_turn", "Wait for Vidle's move."));
+        if !g.session.is_human_turn() {
+            return Err(refused(Refusal::NotYourTurn));
         }
         let m = match (&req.text, &req.from, &req.to) {
             (Some(t), None, None) => g.parse_text(t)?,
@@ -73,7 +67,7 @@ pub async fn make_move(
                 ));
             }
         };
-        g.play(m)?;
+        g.session.play_human(m).map_err(refused)?;
     }
     entry.publish_state();
     maybe_start_engine(&entry);
@@ -85,25 +79,8 @@ pub async fn undo(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameV
     entry.cancel_search();
     {
         let mut g = lock(&entry.game);
-        if g.game.moves().is_empty() {
-            return Err(ApiError::conflict("nothing_to_undo", "There is no move to take back."));
-        }
-        // Take back to the player's previous turn: their move and the engine's reply.
-        loop {
-            if g.game.undo().is_none() {
-                break;
-            }
-            if g.game.position().turn() == g.human {
-                break;
-            }
-        }
-        g.ended = None;
+        g.session.undo().map_err(refused)?;
         g.last_info = None;
-        g.draw_declined_at = None;
-        if let Some(c) = &mut g.clock {
-            c.pause();
-        }
-        g.check_end();
     }
     entry.publish_state();
     maybe_start_engine(&entry);
@@ -113,6 +90,10 @@ pub async fn undo(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameV
 #[derive(Serialize)]
 pub struct HintView {
     pub san: String,
+    /// The move comes from the opening book (and has no score).
+    pub book: bool,
+    /// The score after the move, from White's side (`+0.4`, `#3`, `-#2`).
+    pub score: Option<String>,
     pub uci: String,
     pub from: String,
     pub to: String,
@@ -120,37 +101,29 @@ pub struct HintView {
 
 pub async fn hint(State(state): Shared, IdPath(id): IdPath) -> Result<Json<HintView>, ApiError> {
     let entry = find(&state, id)?;
-    if !lock(&entry.game).is_human_turn() {
-        return Err(ApiError::conflict("not_your_turn", "Hints are for your own move."));
-    }
-    let (game, result) = entry.analyse(HINT_MOVETIME_MS).await?;
-    let pos = *game.position();
-    let m = result
-        .best
-        .filter(|&m| pos.is_legal(m))
+    let plan = lock(&entry.game).session.hint_plan().map_err(refused)?;
+    let outcome = entry.analyse(plan).await?;
+    let g = lock(&entry.game);
+    let h = g
+        .session
+        .hint(&outcome)
         .ok_or_else(|| ApiError::conflict("no_hint", "There is no move to suggest."))?;
-    let chess960 = lock(&entry.game).chess960;
-    let to = super::game::shown_target(m, chess960);
+    let chess960 = g.session.chess960();
+    let to = super::game::shown_target(h.mv, chess960);
     Ok(Json(HintView {
-        san: to_san(&pos, m),
-        uci: to_uci(m, chess960),
-        from: m.from().to_string(),
+        uci: to_uci(h.mv, chess960),
+        from: h.mv.from().to_string(),
         to: to.to_string(),
+        san: h.san,
+        book: h.book,
+        score: h.score,
     }))
 }
 
 pub async fn resign(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameView>, ApiError> {
     let entry = find(&state, id)?;
     entry.cancel_search();
-    {
-        let mut g = lock(&entry.game);
-        if g.ended.is_some() {
-            return Err(ApiError::conflict("game_over", "The game is already over."));
-        }
-        let human = g.human;
-        let result = if human == Color::White { "0-1" } else { "1-0" };
-        g.finish(result, format!("{} resigns", capitalised(super::game::color_name(human))));
-    }
+    lock(&entry.game).session.resign().map_err(refused)?;
     entry.publish_state();
     Ok(Json(entry.view()))
 }
@@ -167,52 +140,38 @@ pub async fn offer_draw(
     IdPath(id): IdPath,
 ) -> Result<Json<DrawView>, ApiError> {
     let entry = find(&state, id)?;
-    let ply = {
-        let g = lock(&entry.game);
-        if g.ended.is_some() {
-            return Err(ApiError::conflict("game_over", "The game is over."));
-        }
-        if !g.is_human_turn() {
-            return Err(ApiError::conflict("not_your_turn", "Offer a draw on your own move."));
-        }
-        if g.draw_declined_at == Some(g.game.moves().len()) {
-            return Err(ApiError::conflict(
-                "draw_already_declined",
-                "Vidle has just declined; make a move first.",
-            ));
-        }
-        g.game.moves().len()
-    };
-    let (_, result) = entry.analyse(DRAW_MOVETIME_MS).await?;
-    // The score is the player's (side to move); the engine judges from its own side.
-    let engine_cp = match result.info.map(|i| i.score) {
-        Some(Score::Cp(cp)) => -cp,
-        Some(Score::Mate(n)) => {
-            if n > 0 {
-                -100_000
-            } else {
-                100_000
-            }
-        }
-        None => 1,
-    };
-    let accepted = engine_cp <= DRAW_ACCEPT_CP;
-    let message;
-    {
-        let mut g = lock(&entry.game);
-        if g.game.moves().len() != ply || g.ended.is_some() {
-            return Err(ApiError::conflict("game_changed", "The game changed meanwhile."));
-        }
-        if accepted {
-            g.finish("1/2-1/2", "Draw agreed".into());
-            message = "Vidle accepts the draw.".to_string();
-        } else {
-            g.draw_declined_at = Some(ply);
-            message = "Vidle declines the draw and plays on.".to_string();
-        }
-    }
+    let plan = lock(&entry.game).session.draw_plan().map_err(refused)?;
+    let outcome = entry.analyse(plan).await?;
+    let answer = lock(&entry.game).session.answer_draw(&outcome).map_err(refused)?;
+    let accepted = answer.accepted;
+    let message =
+        if accepted { "Vidle accepts the draw." } else { "Vidle declines the draw and plays on." }
+            .to_string();
     entry.publish_state();
     Ok(Json(DrawView { accepted, message, game: entry.view() }))
+}
+
+/// The API's answer to a request the game session refused.
+fn refused(r: Refusal) -> ApiError {
+    match r {
+        Refusal::GameOver => ApiError::conflict("game_over", "The game is over."),
+        Refusal::NotYourTurn => ApiError::conflict("not_your_turn", "Wait for Vidle's move."),
+        Refusal::IllegalMove => {
+            ApiError::bad_request("illegal_move", "That move is not legal here.")
+        }
+        Refusal::TimeOut => ApiError::conflict("game_over", "Time has run out."),
+        Refusal::NothingToUndo => {
+            ApiError::conflict("nothing_to_undo", "There is no move to take back.")
+        }
+        Refusal::NothingToRedo => {
+            ApiError::conflict("nothing_to_redo", "There is no move to replay.")
+        }
+        Refusal::DrawAlreadyDeclined => ApiError::conflict(
+            "draw_already_declined",
+            "Vidle has just declined; make a move first.",
+        ),
+        Refusal::GameChanged => ApiError::conflict("game_changed", "The game changed meanwhile."),
+    }
 }
 
 pub async fn pgn_file(State(state): Shared, IdPath(id): IdPath) -> Result<Response, ApiError> {

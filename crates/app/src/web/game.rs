@@ -4,46 +4,37 @@
 use super::error::ApiError;
 use super::secret::GameId;
 use crate::clock::Clock;
+use crate::game::GameSession;
 use crate::openings;
-use crate::pgn::{self, PgnHeaders};
-use crate::play::strength::Strength;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use vidle_core::notation::{castle_king_target, parse_move, to_san, to_uci};
 use vidle_core::{Color, Game, Move, Position, Role, Square, fen};
 use vidle_engine::{Score, SearchInfo};
 
-/// Plies a game may have: a pasted game with more is refused, and a game played that long ends
-/// as a draw (no real game comes near; it bounds the memory and the replies of one game).
-pub const MAX_PLIES: usize = 1000;
+pub use crate::game::MAX_PLIES;
 
-/// How a game ended: the PGN result and the reason in words.
+/// How a game ended, for the page: the PGN result and the reason in words.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Ending {
     pub result: String,
     pub reason: String,
 }
 
-/// A game played in one browser tab.
+impl Ending {
+    fn new(e: crate::game::Ending) -> Ending {
+        Ending { result: e.result.to_string(), reason: capitalised(&e.reason.english()) }
+    }
+}
+
+/// A game played in one browser tab: the shared game session, and the search running for it.
 #[derive(Debug)]
 pub struct WebGame {
-    pub game: Game,
-    pub human: Color,
-    pub level: String,
-    pub strength: Strength,
-    pub clock: Option<Clock>,
-    pub chess960: bool,
-    /// Thinking time per engine move when there is no clock.
-    pub movetime_ms: u64,
-    pub ended: Option<Ending>,
+    pub session: GameSession,
     /// Bumped whenever a running search becomes stale (undo, resign, new position, closed tab).
     pub search_id: u64,
     pub thinking: bool,
     pub last_info: Option<InfoView>,
-    /// The ply at which the engine last declined a draw (no repeated offers on the same move).
-    pub draw_declined_at: Option<usize>,
-    /// Plies (indices into the move list) the engine played from its opening book.
-    pub book_plies: Vec<usize>,
 }
 
 /// The engine's current thinking, for the page.
@@ -53,7 +44,7 @@ pub struct InfoView {
     pub seldepth: u32,
     /// Score from White's point of view in centipawns (mates are ±100000 minus the distance).
     pub white_cp: i32,
-    /// The score as a chess player reads it from White's side: `+0.35`, `#3`, `#-2`.
+    /// The score as a chess player reads it, from White's side: `+0.4`, `#3`, `-#2`.
     pub text: String,
     pub nodes: u64,
     pub nps: u64,
@@ -69,15 +60,12 @@ const MATE_CP: i32 = 100_000;
 impl InfoView {
     /// Converts an engine report on `pos` (scores are from the side to move) for the page.
     pub fn new(pos: &Position, info: &SearchInfo) -> InfoView {
-        let sign = if pos.turn() == Color::White { 1 } else { -1 };
-        let (white_cp, text) = match info.score {
-            Score::Cp(cp) => (cp * sign, format!("{:+.2}", f64::from(cp * sign) / 100.0)),
-            Score::Mate(n) => {
-                let n = n * sign;
-                let cp = if n > 0 { MATE_CP - n } else { -MATE_CP - n };
-                (cp, if n > 0 { format!("#{n}") } else { format!("#-{}", -n) })
-            }
+        let white_cp = match info.score.white_view(pos.turn()) {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE_CP - n,
+            Score::Mate(n) => -MATE_CP - n,
         };
+        let text = info.score.for_people(pos.turn());
         let mut pv = Vec::new();
         let mut p = *pos;
         for &m in &info.pv {
@@ -208,108 +196,12 @@ fn role_value(r: Role) -> i32 {
 }
 
 impl WebGame {
-    pub fn new(
-        game: Game,
-        human: Color,
-        level: String,
-        strength: Strength,
-        clock: Option<Clock>,
-        chess960: bool,
-        movetime_ms: u64,
-    ) -> WebGame {
-        let mut g = WebGame {
-            game,
-            human,
-            level,
-            strength,
-            clock,
-            chess960,
-            movetime_ms,
-            ended: None,
-            search_id: 0,
-            thinking: false,
-            last_info: None,
-            book_plies: Vec::new(),
-            draw_declined_at: None,
-        };
-        g.check_end();
-        g
+    pub fn new(session: GameSession) -> WebGame {
+        WebGame { session, search_id: 0, thinking: false, last_info: None }
     }
 
-    pub fn is_human_turn(&self) -> bool {
-        self.ended.is_none() && self.game.position().turn() == self.human
-    }
-
-    pub fn engine_to_move(&self) -> bool {
-        self.ended.is_none() && self.game.position().turn() != self.human
-    }
-
-    /// Ends the game if the rules say it has ended.
-    pub fn check_end(&mut self) {
-        if self.ended.is_some() {
-            return;
-        }
-        if let Some(o) = self.game.status() {
-            let mut reason = o.to_string();
-            if let Some(first) = reason.get(0..1) {
-                reason = first.to_uppercase() + reason.get(1..).unwrap_or("");
-            }
-            self.ended = Some(Ending { result: o.result().to_string(), reason });
-            if let Some(c) = &mut self.clock {
-                c.pause();
-            }
-        } else if self.game.moves().len() >= MAX_PLIES {
-            self.finish(
-                "1/2-1/2",
-                format!("Draw: the server's limit of {} moves is reached", MAX_PLIES / 2),
-            );
-        }
-    }
-
-    pub fn finish(&mut self, result: &str, reason: String) {
-        self.ended = Some(Ending { result: result.to_string(), reason });
-        if let Some(c) = &mut self.clock {
-            c.pause();
-        }
-    }
-
-    /// Ends the game on time if the running clock has reached zero; returns whether it did.
-    pub fn check_flag(&mut self) -> bool {
-        if self.ended.is_some() {
-            return false;
-        }
-        let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged()) else { return false };
-        self.finish(
-            if loser == Color::White { "0-1" } else { "1-0" },
-            format!("{} lost on time", capitalised(color_name(loser))),
-        );
-        true
-    }
-
-    /// Plays a legal move for whoever is to move, running the clocks.
-    pub fn play(&mut self, m: Move) -> Result<(), ApiError> {
-        let mover = self.game.position().turn();
-        if let Some(c) = &mut self.clock
-            && !c.charge(mover)
-        {
-            self.finish(
-                if mover == Color::White { "0-1" } else { "1-0" },
-                format!("{} lost on time", capitalised(color_name(mover))),
-            );
-            return Err(ApiError::conflict("game_over", "Time has run out."));
-        }
-        let ply = self.game.moves().len();
-        if !self.game.play(m) {
-            return Err(ApiError::bad_request("illegal_move", "That move is not legal here."));
-        }
-        // Marks from an undone line no longer apply to the moves that replace it.
-        self.book_plies.retain(|&p| p < ply);
-        self.draw_declined_at = None;
-        if let Some(c) = &mut self.clock {
-            c.start(!mover);
-        }
-        self.check_end();
-        Ok(())
+    fn game(&self) -> &Game {
+        self.session.game()
     }
 
     /// Finds the legal move that goes from `from` to `to` (castling as the king's target or as
@@ -336,7 +228,7 @@ impl WebGame {
                 }
             },
         };
-        let pos = self.game.position();
+        let pos = self.session.position();
         let legal = pos.legal_moves();
         let mut candidates: Vec<Move> =
             legal.iter().filter(|m| m.from() == f && m.to() == t).collect();
@@ -377,41 +269,25 @@ impl WebGame {
 
     /// Parses a move typed by the player (SAN, UCI, Czech letters).
     pub fn parse_text(&self, text: &str) -> Result<Move, ApiError> {
-        parse_move(self.game.position(), text.trim())
+        parse_move(self.game().position(), text.trim())
             .map_err(|e| ApiError::bad_request("illegal_move", &e.to_string()))
     }
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        let (white, black) = if self.human == Color::White {
-            ("Player".to_string(), format!("Vidle ({})", self.level))
-        } else {
-            (format!("Vidle ({})", self.level), "Player".to_string())
-        };
-        let h = PgnHeaders {
-            event: "Vidle in the browser".into(),
-            white,
-            black,
-            result: self.ended.as_ref().map_or("*".into(), |e| e.result.clone()),
-            date: String::new(),
-            termination: self.ended.as_ref().map(|e| e.reason.clone()),
-            time_control: self.clock.as_ref().map(|c| c.pgn_time_control()),
-            opening: openings::name_of(&self.game).map(|o| (o.eco.into(), o.name.into())),
-            chess960: self.chess960,
-        };
-        pgn::write_pgn(&self.game, &h)
+        self.session.pgn()
     }
 
     pub fn view(&self, id: GameId) -> GameView {
-        let pos = *self.game.position();
+        let pos = *self.game().position();
         let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut promotions: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let human_turn = self.is_human_turn();
+        let human_turn = self.session.is_human_turn();
         if human_turn {
             for m in pos.legal_moves().iter() {
                 let from = m.from().to_string();
                 let mut targets = vec![m.to()];
-                if m.is_castle() && !self.chess960 {
+                if m.is_castle() && !self.session.chess960() {
                     targets.push(castle_king_target(m));
                 }
                 for t in targets {
@@ -430,24 +306,24 @@ impl WebGame {
             }
         }
         let moves = self
-            .game
+            .game()
             .moves()
             .iter()
-            .zip(self.game.positions())
+            .zip(self.game().positions())
             .enumerate()
             .map(|(i, (&m, p))| {
-                let to = shown_target(m, self.chess960);
+                let to = shown_target(m, self.session.chess960());
                 MoveView {
                     san: to_san(p, m),
-                    uci: to_uci(m, self.chess960),
+                    uci: to_uci(m, self.session.chess960()),
                     from: m.from().to_string(),
                     to: to.to_string(),
-                    fen: fen::to_fen(&p.played(m), self.chess960),
-                    book: self.book_plies.contains(&i),
+                    fen: fen::to_fen(&p.played(m), self.session.chess960()),
+                    book: self.session.is_book_ply(i),
                 }
             })
             .collect();
-        let phase = if self.ended.is_some() {
+        let phase = if self.session.ended().is_some() {
             "over"
         } else if human_turn {
             "your_move"
@@ -460,28 +336,28 @@ impl WebGame {
         GameView {
             id,
             seq: SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            fen: fen::to_fen(&pos, self.chess960),
-            start_fen: fen::to_fen(self.game.start(), self.chess960),
+            fen: fen::to_fen(&pos, self.session.chess960()),
+            start_fen: fen::to_fen(self.game().start(), self.session.chess960()),
             turn: color_name(pos.turn()),
-            human: color_name(self.human),
-            level: self.level.clone(),
-            chess960: self.chess960,
+            human: color_name(self.session.human()),
+            level: self.session.strength().name(),
+            chess960: self.session.chess960(),
             moves,
             dests,
             promotions,
             check: pos.is_check().then(|| pos.king(pos.turn()).to_string()),
-            ended: self.ended.clone(),
+            ended: self.session.ended().map(Ending::new),
             phase,
             status: self.status_text(),
-            opening: openings::name_of(&self.game)
+            opening: openings::name_of(self.game())
                 .map(|o| OpeningView { eco: o.eco, name: o.name }),
             captured: self.captured(),
             material: self.material(),
-            clock: self.clock.as_ref().map(ClockView::new),
+            clock: self.session.clock().map(ClockView::new),
             info: self.last_info.clone(),
             tablebase: crate::tb_source::root_lines(&pos),
             book_moves: vidle_book::Book::default_book()
-                .entries_in_game(&self.game)
+                .entries_in_game(self.game())
                 .iter()
                 .map(|b| vidle_core::notation::to_san(&pos, b.mv))
                 .collect(),
@@ -489,21 +365,21 @@ impl WebGame {
     }
 
     fn status_text(&self) -> String {
-        if let Some(e) = &self.ended {
+        if let Some(e) = self.session.ended().map(Ending::new) {
             return format!("{} — {}", e.reason, e.result.replace("1/2", "½"));
         }
-        let pos = self.game.position();
+        let pos = self.game().position();
         let check = if pos.is_check() { " Check!" } else { "" };
-        if self.is_human_turn() {
-            format!("Your move ({}).{check}", color_name(self.human))
+        if self.session.is_human_turn() {
+            format!("Your move ({}).{check}", color_name(self.session.human()))
         } else {
             format!("Vidle is thinking…{check}")
         }
     }
 
     fn captured(&self) -> Captured {
-        let start = self.game.start();
-        let now = self.game.position();
+        let start = self.game().start();
+        let now = self.game().position();
         let lost = |c: Color| -> Vec<char> {
             let mut v = Vec::new();
             for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
@@ -517,7 +393,7 @@ impl WebGame {
     }
 
     fn material(&self) -> i32 {
-        let pos = self.game.position();
+        let pos = self.game().position();
         let side = |c: Color| -> i32 {
             Role::ALL.iter().map(|&r| role_value(r) * pos.pieces(c, r).count() as i32).sum()
         };

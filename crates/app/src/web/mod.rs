@@ -51,6 +51,12 @@ pub struct ServeArgs {
     /// this computer, a proxy's name); may be repeated.
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_hosts: Vec<String>,
+    /// A Polyglot opening book for the engines instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
+    /// A directory of Vidle tablebases (`vidle tb gen`) instead of the data directory.
+    #[arg(long, value_name = "DIR")]
+    pub tb_dir: Option<std::path::PathBuf>,
 }
 
 fn parse_max_games(s: &str) -> Result<usize, String> {
@@ -89,6 +95,10 @@ async fn method_not_allowed() -> Response {
 /// # Errors
 /// The address cannot be bound, the runtime cannot start, or no token can be made.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let files =
+        crate::book_source::EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+    // Bad files are found now, not by the first game's engine.
+    crate::book_source::engine_for(&files).map_err(anyhow::Error::msg)?;
     let token = if args.host.is_loopback() {
         None
     } else {
@@ -115,7 +125,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             max_games: args.max_games,
             engines: args.engines.map_or_else(pool::default_engines, usize::from),
         };
-        let state = AppState::new(limits);
+        let state = AppState::with_files(limits, files);
         tokio::spawn(Arc::clone(&state).sweep());
         let access = Access::new(args.host, local.port(), token, &args.allow_hosts);
         let app = router(state, Arc::new(access));

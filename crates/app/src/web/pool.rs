@@ -4,13 +4,15 @@
 //! server holds no transposition table at all.
 
 use super::secret::GameId;
+use crate::book_source::{EngineFiles, engine_for};
+use crate::game::{SearchOutcome, SearchPlan};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 use tokio::sync::oneshot;
-use vidle_core::{Color, Game};
-use vidle_engine::{Engine, SearchEvent, SearchLimits, SearchResult};
+use vidle_core::Color;
+use vidle_engine::{Engine, SearchEvent, SearchLimits};
 
 /// Engines at most by default (each holds a 16 MB transposition table and searches on one core).
 pub const MAX_DEFAULT_ENGINES: usize = 8;
@@ -28,21 +30,16 @@ pub fn default_engines() -> usize {
 /// What a job is for.
 pub enum Work {
     /// The engine's move in a game: events go to `events`, [`SearchEvent::BestMove`] last.
-    Play {
-        limits: SearchLimits,
-        elo: Option<u32>,
-        events: tokio::sync::mpsc::UnboundedSender<SearchEvent>,
-    },
-    /// A short full-strength search without the book (hints, judging a draw offer).
-    Analyse { limits: SearchLimits, reply: oneshot::Sender<SearchResult> },
+    Play { events: tokio::sync::mpsc::UnboundedSender<SearchEvent> },
+    /// A search whose outcome is wanted at the end (hints, judging a draw offer).
+    Analyse { reply: oneshot::Sender<SearchOutcome> },
 }
 
-/// One search to run.
+/// One search to run: the game session's plan.
 pub struct Job {
     /// The game it belongs to: an engine that changes games forgets what it learnt.
     pub game_id: GameId,
-    pub game: Game,
-    pub chess960: bool,
+    pub plan: SearchPlan,
     pub work: Work,
 }
 
@@ -133,6 +130,12 @@ impl EnginePool {
     /// A pool of `size` engine threads. With 0 there are no engines: searches never run and
     /// analyses fail at once (for tests of everything around the engine).
     pub fn new(size: usize) -> EnginePool {
+        EnginePool::with_files(size, EngineFiles::default())
+    }
+
+    /// A pool whose engines use `files` (a book, a tablebase directory) instead of the defaults.
+    pub fn with_files(size: usize, files: EngineFiles) -> EnginePool {
+        let files = Arc::new(files);
         let shared = Arc::new(Shared {
             queue: Mutex::new(VecDeque::new()),
             ready: Condvar::new(),
@@ -142,9 +145,10 @@ impl EnginePool {
         let mut started = 0;
         for i in 0..size {
             let s = Arc::clone(&shared);
+            let f = Arc::clone(&files);
             let spawned =
                 std::thread::Builder::new().name(format!("vidle-engine-{i}")).spawn(move || {
-                    worker(&s);
+                    worker(&s, &f);
                 });
             match spawned {
                 Ok(_) => started += 1,
@@ -179,15 +183,6 @@ impl EnginePool {
     }
 }
 
-fn configure(engine: &mut Engine, elo: Option<u32>, chess960: bool) {
-    // These options may not exist in every engine build; play then goes on at full strength.
-    let _ = engine.set_option("UCI_LimitStrength", if elo.is_some() { "true" } else { "false" });
-    if let Some(e) = elo {
-        let _ = engine.set_option("UCI_Elo", &e.to_string());
-    }
-    let _ = engine.set_option("UCI_Chess960", if chess960 { "true" } else { "false" });
-}
-
 /// The clock kept running while the job waited in the queue: the side to move has that much
 /// less time now.
 fn charge_wait(limits: &mut SearchLimits, mover: Color, waited_ms: u64) {
@@ -197,7 +192,7 @@ fn charge_wait(limits: &mut SearchLimits, mover: Color, waited_ms: u64) {
     }
 }
 
-fn worker(shared: &Shared) {
+fn worker(shared: &Shared, files: &EngineFiles) {
     let mut engine: Option<Engine> = None;
     let mut last_game: Option<GameId> = None;
     loop {
@@ -216,42 +211,48 @@ fn worker(shared: &Shared) {
         shared.busy.fetch_add(1, Ordering::SeqCst);
         let engine = engine.get_or_insert_with(|| {
             shared.created.fetch_add(1, Ordering::SeqCst);
-            crate::book_source::engine_with_book(true)
+            // `serve` opened the files once at startup, so this does not fail in practice.
+            engine_for(files).unwrap_or_else(|e| {
+                eprintln!("vidle serve: {e}; using the defaults");
+                crate::book_source::engine_with_book(true)
+            })
         });
         if last_game != Some(job.game_id) {
             engine.new_game();
             last_game = Some(job.game_id);
         }
-        match job.work {
-            Work::Play { mut limits, elo, events } => {
-                configure(engine, elo, job.chess960);
-                let waited = queued_at.elapsed().as_millis() as u64;
-                charge_wait(&mut limits, job.game.position().turn(), waited);
-                let t = Arc::clone(&ticket);
-                engine.start(
-                    &job.game,
-                    limits,
-                    Box::new(move |ev| {
-                        let last = matches!(ev, SearchEvent::BestMove { .. });
-                        let _ = events.send(ev);
-                        if last {
-                            t.finish();
-                        }
-                    }),
-                );
-                if ticket.wait_end() {
-                    engine.stop();
+        let plan = job.plan;
+        if let Err(e) = plan.configure(engine) {
+            eprintln!("vidle serve: engine settings: {e}");
+        }
+        let mut limits = plan.limits.clone();
+        let waited = queued_at.elapsed().as_millis() as u64;
+        charge_wait(&mut limits, plan.game.position().turn(), waited);
+        let (events, reply) = match job.work {
+            Work::Play { events } => (Some(events), None),
+            Work::Analyse { reply } => (None, Some(reply)),
+        };
+        let outcome = Arc::new(Mutex::new(plan.outcome()));
+        let (t, o) = (Arc::clone(&ticket), Arc::clone(&outcome));
+        engine.start(
+            &plan.game,
+            limits,
+            Box::new(move |ev| {
+                let last = lock(&o).update(&ev);
+                if let Some(tx) = &events {
+                    let _ = tx.send(ev);
                 }
-                engine.wait();
-            }
-            Work::Analyse { limits, reply } => {
-                configure(engine, None, job.chess960);
-                let _ = engine.set_option("OwnBook", "false");
-                let result = engine.search_blocking(&job.game, limits);
-                let _ = engine.set_option("OwnBook", "true");
-                ticket.finish();
-                let _ = reply.send(result);
-            }
+                if last {
+                    t.finish();
+                }
+            }),
+        );
+        if ticket.wait_end() {
+            engine.stop();
+        }
+        engine.wait();
+        if let Some(reply) = reply {
+            let _ = reply.send(lock(&outcome).clone());
         }
         shared.busy.fetch_sub(1, Ordering::SeqCst);
     }
@@ -260,16 +261,19 @@ fn worker(shared: &Shared) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vidle_core::Position;
+    use vidle_core::{Game, Position};
 
-    fn analyse(pool: &EnginePool, id: u128) -> oneshot::Receiver<SearchResult> {
+    fn plan(game: Game, limits: SearchLimits) -> SearchPlan {
+        SearchPlan { game, limits, elo: None, own_book: false, chess960: false }
+    }
+
+    fn analyse(pool: &EnginePool, id: u128) -> oneshot::Receiver<SearchOutcome> {
         let (reply, rx) = oneshot::channel();
         let limits = SearchLimits { depth: Some(3), ..Default::default() };
         let job = Job {
             game_id: GameId(id),
-            game: Game::new(Position::startpos()),
-            chess960: false,
-            work: Work::Analyse { limits, reply },
+            plan: plan(Game::new(Position::startpos()), limits),
+            work: Work::Analyse { reply },
         };
         pool.submit(job).expect("pool has engines");
         rx
@@ -284,12 +288,12 @@ mod tests {
         let limits = SearchLimits { infinite: true, ..Default::default() };
         let play = Job {
             game_id: GameId(1),
-            game: Game::from_fen(
-                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
-            )
-            .expect("fen"),
-            chess960: false,
-            work: Work::Play { limits, elo: None, events },
+            plan: plan(
+                Game::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9")
+                    .expect("fen"),
+                limits,
+            ),
+            work: Work::Play { events },
         };
         let running = pool.submit(play).expect("submitted");
         let queued = analyse(&pool, 2);
@@ -297,9 +301,8 @@ mod tests {
             let (reply, rx) = oneshot::channel();
             let job = Job {
                 game_id: GameId(3),
-                game: Game::new(Position::startpos()),
-                chess960: false,
-                work: Work::Analyse { limits: SearchLimits::default(), reply },
+                plan: plan(Game::new(Position::startpos()), SearchLimits::default()),
+                work: Work::Analyse { reply },
             };
             pool.submit(job).expect("submitted").cancel();
             rx
@@ -326,9 +329,8 @@ mod tests {
         let (reply, _rx) = oneshot::channel();
         let job = Job {
             game_id: GameId(1),
-            game: Game::new(Position::startpos()),
-            chess960: false,
-            work: Work::Analyse { limits: SearchLimits::default(), reply },
+            plan: plan(Game::new(Position::startpos()), SearchLimits::default()),
+            work: Work::Analyse { reply },
         };
         assert!(pool.submit(job).is_none());
     }

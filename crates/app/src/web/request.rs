@@ -5,8 +5,9 @@ use super::error::ApiError;
 use super::game::{MAX_PLIES, WebGame, capitalised};
 use super::secret::GameId;
 use crate::clock::Clock;
+use crate::game::{GameSession, Setup};
 use crate::pgn;
-use crate::play::strength::{LEVELS, Strength};
+use crate::play::strength::Strength;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::StatusCode;
@@ -96,6 +97,9 @@ fn check_len(field: &str, value: Option<&str>, max: usize) -> Result<(), ApiErro
     }
 }
 
+/// The deepest search a new game may ask for.
+const MAX_DEPTH: u32 = 30;
+
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct NewGameRequest {
@@ -113,6 +117,9 @@ pub struct NewGameRequest {
     pub chess960_number: Option<u32>,
     /// Engine thinking time per move without a clock.
     pub movetime_ms: Option<u64>,
+    /// Depth limit of the engine's moves (1..=30); with it and no `movetime_ms`, the engine
+    /// searches to that depth however long it takes.
+    pub depth: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -170,16 +177,20 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
     let level_text = req.level.unwrap_or_else(|| "max".into());
     let strength = Strength::parse(&level_text)
         .map_err(|e| ApiError::bad_request("bad_level", &capitalised(&e)))?;
-    let level = match LEVELS.iter().find(|(_, e)| *e == strength.0) {
-        Some((n, _)) => n.to_string(),
-        None => format!("Elo {}", strength.0.unwrap_or(0)),
-    };
     let clock = match req.time_control.as_deref().map(str::trim) {
         None | Some("") | Some("none") => None,
         Some(tc) => {
             Some(Clock::parse(tc).map_err(|e| ApiError::bad_request("bad_time_control", &e))?)
         }
     };
+    if let Some(d) = req.depth
+        && !(1..=MAX_DEPTH).contains(&d)
+    {
+        return Err(ApiError::bad_request(
+            "bad_depth",
+            &format!("depth {d} is outside 1..={MAX_DEPTH}"),
+        ));
+    }
     let movetime_ms = req.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS);
     if !MOVETIME_RANGE_MS.contains(&movetime_ms) {
         return Err(ApiError::bad_request(
@@ -230,7 +241,7 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
             if text.trim().is_empty() {
                 return Err(ApiError::bad_request("bad_pgn", "Paste a PGN to replay."));
             }
-            let parsed = pgn::read_pgn(text).map_err(|e| {
+            let parsed = pgn::load_game(text).map_err(|e| {
                 ApiError::bad_request("bad_pgn", &format!("Bad PGN: {}", quoted(&e, 200)))
             })?;
             let plies = parsed.game.moves().len();
@@ -243,8 +254,7 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
                     ),
                 ));
             }
-            let chess960 = parsed.tag("Variant").is_some_and(|v| v.to_lowercase().contains("960"));
-            (parsed.game, chess960)
+            (parsed.game, parsed.chess960)
         }
         other => {
             return Err(ApiError::bad_request(
@@ -253,7 +263,15 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
             ));
         }
     };
-    Ok(WebGame::new(game, human, level, strength, clock, chess960, movetime_ms))
+    Ok(WebGame::new(GameSession::new(Setup {
+        game,
+        human,
+        strength,
+        depth: req.depth,
+        movetime_ms: (req.depth.is_none() || req.movetime_ms.is_some()).then_some(movetime_ms),
+        clock,
+        chess960,
+    })))
 }
 
 fn fen_looks_960(f: &str) -> bool {
@@ -286,7 +304,8 @@ mod tests {
         assert!(e.message.contains("1001 plies"), "{e:?}");
         let pgn = serde_json::json!({ "pgn": moves.rsplit_once('N').map(|x| x.0) }).to_string();
         let g = req(&pgn).expect("1000 plies are taken");
-        assert_eq!(g.game.moves().len(), 1000);
-        assert!(g.ended.as_ref().is_some_and(|e| e.result == "1/2-1/2"), "{:?}", g.ended);
+        assert_eq!(g.session.game().moves().len(), 1000);
+        let ended = g.session.ended();
+        assert!(ended.is_some_and(|e| e.result == "1/2-1/2"), "{ended:?}");
     }
 }

@@ -8,6 +8,8 @@ use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
 use super::secret::GameId;
+use crate::book_source::EngineFiles;
+use crate::game::{SearchOutcome, SearchPlan};
 use axum::http::StatusCode;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -15,8 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, oneshot, watch};
-use vidle_core::{Color, Game};
-use vidle_engine::{SearchEvent, SearchLimits, SearchResult};
+use vidle_engine::SearchEvent;
 
 pub use super::pool::lock;
 
@@ -154,9 +155,7 @@ impl Entry {
         if g.thinking {
             g.search_id += 1;
             g.thinking = false;
-            if let Some(c) = &mut g.clock {
-                c.pause();
-            }
+            g.session.pause_clock();
         }
         drop(g);
         if let Some(t) = lock(&self.search).take() {
@@ -170,9 +169,9 @@ impl Entry {
         self.closed.send_replace(true);
     }
 
-    /// A short full-strength search of the current position, queued like any search. One at a
-    /// time per game.
-    pub async fn analyse(&self, movetime_ms: u64) -> Result<(Game, SearchResult), ApiError> {
+    /// A search the game session asked for (a hint, judging a draw offer), queued like any
+    /// search. One at a time per game.
+    pub async fn analyse(&self, plan: SearchPlan) -> Result<SearchOutcome, ApiError> {
         if self.analysing.swap(true, Ordering::SeqCst) {
             return Err(ApiError::conflict(
                 "busy",
@@ -180,18 +179,8 @@ impl Entry {
             ));
         }
         let _slot = AnalysisSlot(&self.analysing);
-        let (game, chess960) = {
-            let g = lock(&self.game);
-            (g.game.clone(), g.chess960)
-        };
         let (reply, rx) = oneshot::channel();
-        let limits = SearchLimits { movetime: Some(movetime_ms), ..Default::default() };
-        let job = Job {
-            game_id: self.id,
-            game: game.clone(),
-            chess960,
-            work: Work::Analyse { limits, reply },
-        };
+        let job = Job { game_id: self.id, plan, work: Work::Analyse { reply } };
         let unavailable =
             |code, message: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message);
         let ticket = self
@@ -199,7 +188,7 @@ impl Entry {
             .submit(job)
             .ok_or_else(|| unavailable("no_engine", "This server has no engine."))?;
         match tokio::time::timeout(ANALYSIS_WAIT, rx).await {
-            Ok(Ok(r)) => Ok((game, r)),
+            Ok(Ok(r)) => Ok(r),
             Ok(Err(_)) => Err(unavailable("no_engine", "The engine gave no answer.")),
             Err(_) => {
                 ticket.cancel();
@@ -212,38 +201,21 @@ impl Entry {
 /// Starts the engine on its move if it is the engine's turn and it is not already thinking. The
 /// search is queued in the pool; its events are relayed to the game's pages.
 pub fn maybe_start_engine(entry: &Arc<Entry>) {
-    let (game, limits, id, elo, chess960) = {
+    let (plan, id) = {
         let mut g = lock(&entry.game);
-        if !g.engine_to_move() || g.thinking {
+        if g.thinking {
             return;
         }
+        let Some(plan) = g.session.engine_plan() else { return };
         g.search_id += 1;
         g.thinking = true;
         g.last_info = None;
-        let turn = g.game.position().turn();
-        let mut limits = SearchLimits::default();
-        let has_moves = !g.game.moves().is_empty();
-        match &mut g.clock {
-            Some(c) => {
-                if has_moves {
-                    // Restarts the engine's clock after a reconnect paused it.
-                    c.start(turn);
-                }
-                let ms = |c: &crate::clock::Clock, side| c.remaining(side).as_millis() as u64;
-                limits.wtime = Some(ms(c, Color::White));
-                limits.btime = Some(ms(c, Color::Black));
-                let inc = c.increment().as_millis() as u64;
-                limits.winc = Some(inc);
-                limits.binc = Some(inc);
-            }
-            None => limits.movetime = Some(g.movetime_ms),
-        }
-        (g.game.clone(), limits, g.search_id, g.strength.0, g.chess960)
+        (plan, g.search_id)
     };
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let pos = *game.position();
-    let job =
-        Job { game_id: entry.id, game, chess960, work: Work::Play { limits, elo, events: tx } };
+    let pos = *plan.game.position();
+    let mut outcome = plan.outcome();
+    let job = Job { game_id: entry.id, plan, work: Work::Play { events: tx } };
     let ticket = entry.pool.submit(job);
     if let Some(old) = std::mem::replace(&mut *lock(&entry.search), ticket) {
         old.cancel();
@@ -251,46 +223,36 @@ pub fn maybe_start_engine(entry: &Arc<Entry>) {
     entry.publish_state();
     let entry = Arc::clone(entry);
     tokio::spawn(async move {
-        let mut from_book = false;
         while let Some(ev) = rx.recv().await {
-            match ev {
-                SearchEvent::BookMove(_) => from_book = true,
-                SearchEvent::Info(info) if info.bound.is_none() => {
-                    let view = InfoView::new(&pos, &info);
-                    {
-                        let mut g = lock(&entry.game);
-                        if g.search_id != id {
-                            return;
-                        }
-                        g.last_info = Some(view.clone());
+            let done = outcome.update(&ev);
+            if let SearchEvent::Info(info) = &ev
+                && info.bound.is_none()
+            {
+                let view = InfoView::new(&pos, info);
+                {
+                    let mut g = lock(&entry.game);
+                    if g.search_id != id {
+                        return;
                     }
-                    if let Ok(text) = serde_json::to_string(&Push::Info { info: &view }) {
-                        let _ = entry.events.send(text);
+                    g.last_info = Some(view.clone());
+                }
+                if let Ok(text) = serde_json::to_string(&Push::Info { info: &view }) {
+                    let _ = entry.events.send(text);
+                }
+            }
+            if done {
+                {
+                    let mut g = lock(&entry.game);
+                    if g.search_id != id || !g.thinking {
+                        return;
+                    }
+                    g.thinking = false;
+                    if g.session.engine_played(&outcome).is_none() {
+                        g.session.check_flag();
                     }
                 }
-                SearchEvent::BestMove { best, .. } => {
-                    {
-                        let mut g = lock(&entry.game);
-                        if g.search_id != id || !g.thinking {
-                            return;
-                        }
-                        g.thinking = false;
-                        match best {
-                            Some(m) if g.game.position().is_legal(m) => {
-                                let ply = g.game.moves().len();
-                                if g.play(m).is_err() {
-                                    g.check_flag();
-                                } else if from_book {
-                                    g.book_plies.push(ply);
-                                }
-                            }
-                            _ => g.check_end(),
-                        }
-                    }
-                    entry.publish_state();
-                    return;
-                }
-                _ => {}
+                entry.publish_state();
+                return;
             }
         }
     });
@@ -305,10 +267,15 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(limits: Limits) -> Arc<AppState> {
+        AppState::with_files(limits, EngineFiles::default())
+    }
+
+    /// A server whose engines use `files` (a book, a tablebase directory).
+    pub fn with_files(limits: Limits, files: EngineFiles) -> Arc<AppState> {
         let limits = Limits { max_games: limits.max_games.max(1), ..limits };
         Arc::new(AppState {
             games: Mutex::new(HashMap::new()),
-            pool: Arc::new(EnginePool::new(limits.engines)),
+            pool: Arc::new(EnginePool::with_files(limits.engines, files)),
             limits,
         })
     }
@@ -373,7 +340,7 @@ impl AppState {
     fn sweep_once(&self) {
         let entries: Vec<Arc<Entry>> = lock(&self.games).values().cloned().collect();
         for e in &entries {
-            let flagged = lock(&e.game).check_flag();
+            let flagged = lock(&e.game).session.check_flag();
             if flagged {
                 e.cancel_search();
                 e.publish_state();
@@ -393,11 +360,18 @@ impl AppState {
 mod tests {
     use super::*;
     use crate::play::strength::Strength;
-    use vidle_core::Position;
+    use vidle_core::{Color, Game, Position};
 
     fn game() -> WebGame {
-        let g = Game::new(Position::startpos());
-        WebGame::new(g, Color::White, "max".into(), Strength(None), None, false, 100)
+        WebGame::new(crate::game::GameSession::new(crate::game::Setup {
+            game: Game::new(Position::startpos()),
+            human: Color::White,
+            strength: Strength(None),
+            depth: None,
+            movetime_ms: Some(100),
+            clock: None,
+            chess960: false,
+        }))
     }
 
     fn age(e: &Entry, secs: u64) {

@@ -5,14 +5,17 @@
 //! through the same locked output. Nothing a GUI sends may crash the engine: bad input gets an
 //! `info string` and leaves the state as it was.
 
+mod text;
+
 use std::borrow::Cow;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use text::{format_event, parse_go};
 use vidle_core::notation::{parse_uci, to_uci};
 use vidle_core::perft::perft_until;
-use vidle_core::{Game, Move, Position, fen};
-use vidle_engine::{Bound, Engine, Score, SearchEvent, SearchInfo, SearchLimits};
+use vidle_core::{Game, Position, fen};
+use vidle_engine::{Engine, EngineOption, OptionError};
 
 /// Output shared between the protocol loop and the search thread.
 type Out<W> = Arc<Mutex<W>>;
@@ -23,7 +26,7 @@ pub struct Uci<W: Write + Send + 'static> {
     game: Game,
     engine: Engine,
     /// Options that must wait for the running search to end (Hash, Threads, Clear Hash).
-    pending_options: Vec<(String, String)>,
+    pending_options: Vec<EngineOption>,
     /// A running `go perft`: it runs off the loop like a search, and `stop` ends it.
     perft: Option<PerftJob>,
 }
@@ -233,15 +236,18 @@ impl<W: Write + Send + 'static> Uci<W> {
             Some(i) => (&rest[..i], rest[i + 7..].trim()),
             None => (rest.trim(), ""),
         };
-        let waits = matches!(
-            name.to_ascii_lowercase().as_str(),
-            "hash" | "threads" | "clear hash" | "syzygypath" | "syzygy50moverule"
-        );
-        if waits && self.engine.is_searching() {
-            self.pending_options.push((name.to_string(), value.to_string()));
-            return self.say(&format!("info string {name} takes effect after this search"));
+        match EngineOption::parse(name, value) {
+            Ok(o) if o.waits_for_search() && self.engine.is_searching() => {
+                self.pending_options.push(o);
+                self.say(&format!("info string {name} takes effect after this search"))
+            }
+            parsed => self.apply(parsed),
         }
-        if let Err(e) = self.engine.set_option(name, value) {
+    }
+
+    /// Sets an option or says why it cannot be, then what the Syzygy tables reported.
+    fn apply(&mut self, option: Result<EngineOption, OptionError>) -> std::io::Result<()> {
+        if let Err(e) = option.and_then(|o| self.engine.set(o)) {
             self.say(&format!("info string error: setoption: {e}"))?;
         }
         for m in self.engine.syzygy_messages() {
@@ -251,12 +257,7 @@ impl<W: Write + Send + 'static> Uci<W> {
     }
 
     fn apply_pending(&mut self) -> std::io::Result<()> {
-        for (name, value) in std::mem::take(&mut self.pending_options) {
-            if let Err(e) = self.engine.set_option(&name, &value) {
-                self.say(&format!("info string error: setoption: {e}"))?;
-            }
-        }
-        Ok(())
+        std::mem::take(&mut self.pending_options).into_iter().try_for_each(|o| self.apply(Ok(o)))
     }
 
     fn go(&mut self, args: &[&str]) -> std::io::Result<()> {
@@ -320,146 +321,6 @@ impl<W: Write + Send + 'static> Uci<W> {
             say(&format!("\nNodes searched: {total}"));
         });
         self.perft = Some(PerftJob { stop, handle });
-    }
-}
-
-/// The largest clock or move time taken from `go`, in milliseconds (about 35 years): larger
-/// values are clamped so that the time arithmetic cannot overflow.
-const MAX_GO_MS: u64 = 1 << 40;
-
-/// Reads the value of a `go` limit. Integers are taken as they are (negatives as zero);
-/// integers too large for 64 bits are clamped, decimals and exponents (`1e6`) rounded; these
-/// and values that are no number at all come with a warning. `None`: ignore the limit.
-fn go_value(key: &str, text: Option<&str>, warnings: &mut Vec<String>) -> Option<u64> {
-    let Some(t) = text else {
-        warnings.push(format!("'{key}' needs a value; ignored"));
-        return None;
-    };
-    if let Ok(v) = t.parse::<i64>() {
-        return Some(v.max(0) as u64);
-    }
-    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        let (v, what) = if t.starts_with('-') { (0, "0") } else { (u64::MAX, "the largest value") };
-        warnings.push(format!("{key} '{t}' is out of range; using {what}"));
-        return Some(v);
-    }
-    match t.parse::<f64>() {
-        Ok(f) if f.is_finite() => {
-            let v = f.max(0.0).round().min(u64::MAX as f64) as u64;
-            warnings.push(format!("{key} '{t}' is not a whole number; using {v}"));
-            Some(v)
-        }
-        _ => {
-            warnings.push(format!("{key} '{t}' is not a number; ignored"));
-            None
-        }
-    }
-}
-
-/// Parses the arguments of `go`. Nothing here fails: every `go` gets its search and its
-/// `bestmove`; what could not be read is ignored (or clamped) and named in the warnings.
-fn parse_go(args: &[&str], pos: &Position, chess960: bool) -> (SearchLimits, Vec<String>) {
-    const KEYS: [&str; 12] = [
-        "infinite",
-        "ponder",
-        "searchmoves",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movetime",
-        "nodes",
-        "depth",
-        "movestogo",
-        "mate",
-    ];
-    let mut l = SearchLimits::default();
-    let mut warnings = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let key = args[i];
-        match key {
-            "infinite" => l.infinite = true,
-            "ponder" => l.ponder = true,
-            "searchmoves" => {
-                while let Some(t) = args.get(i + 1) {
-                    match parse_uci(pos, t, chess960) {
-                        Ok(m) => l.searchmoves.push(m),
-                        Err(_) => break,
-                    }
-                    i += 1;
-                }
-            }
-            "wtime" | "btime" | "winc" | "binc" | "movetime" | "nodes" | "depth" | "movestogo"
-            | "mate" => {
-                // A keyword where the value should be is not eaten as the value.
-                let text = args.get(i + 1).copied().filter(|t| !KEYS.contains(t));
-                if text.is_some() {
-                    i += 1;
-                }
-                if let Some(v) = go_value(key, text, &mut warnings) {
-                    let ms = v.min(MAX_GO_MS);
-                    let small = v.min(u32::MAX as u64) as u32;
-                    match key {
-                        "wtime" => l.wtime = Some(ms),
-                        "btime" => l.btime = Some(ms),
-                        "winc" => l.winc = Some(ms),
-                        "binc" => l.binc = Some(ms),
-                        "movetime" => l.movetime = Some(ms),
-                        "nodes" => l.nodes = Some(v),
-                        "depth" => l.depth = Some(small),
-                        "movestogo" => l.movestogo = Some(small),
-                        _ => l.mate = Some(small),
-                    }
-                }
-            }
-            _ => {} // unknown tokens are skipped, as the protocol asks
-        }
-        i += 1;
-    }
-    (l, warnings)
-}
-
-fn format_pv(pv: &[Move], chess960: bool) -> String {
-    pv.iter().map(|&m| to_uci(m, chess960)).collect::<Vec<_>>().join(" ")
-}
-
-fn format_info(i: &SearchInfo, chess960: bool) -> String {
-    let score = match i.score {
-        Score::Cp(cp) => format!("cp {cp}"),
-        Score::Mate(n) => format!("mate {n}"),
-    };
-    let bound = match i.bound {
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-        None => "",
-    };
-    let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} tbhits {} time {}",
-        i.depth, i.seldepth, i.multipv, i.nodes, i.nps, i.hashfull, i.tbhits, i.time_ms
-    );
-    if !i.pv.is_empty() {
-        s.push_str(" pv ");
-        s.push_str(&format_pv(&i.pv, chess960));
-    }
-    s
-}
-
-fn format_event(e: &SearchEvent, chess960: bool) -> String {
-    match e {
-        SearchEvent::Info(i) => format_info(i, chess960),
-        SearchEvent::Message(m) => format!("info string {m}"),
-        SearchEvent::BookMove(m) => format!("info string book move {}", to_uci(*m, chess960)),
-        SearchEvent::CurrMove { depth, mv, number } => {
-            format!("info depth {depth} currmove {} currmovenumber {number}", to_uci(*mv, chess960))
-        }
-        SearchEvent::BestMove { best: Some(b), ponder } => match ponder {
-            Some(p) => format!("bestmove {} ponder {}", to_uci(*b, chess960), to_uci(*p, chess960)),
-            None => format!("bestmove {}", to_uci(*b, chess960)),
-        },
-        // No legal move: the conventional null move.
-        SearchEvent::BestMove { best: None, .. } => "bestmove 0000".to_string(),
     }
 }
 
