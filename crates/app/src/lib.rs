@@ -14,6 +14,8 @@ mod pgn;
 mod play;
 mod syzygy_source;
 mod tb_cmd;
+mod tb_ondemand;
+mod tb_panel;
 mod tb_source;
 mod uci;
 pub mod web;

@@ -113,6 +113,14 @@ impl SyzygySource {
         self.tables.probe_wdl_after_zeroing(&p).map_err(|e| self.probe_error(e)).ok()
     }
 
+    /// The DTZ of `pos` for its side to move (plies to a capture or pawn move, signed: positive
+    /// wins, counted from a halfmove clock of zero), `None` when not covered (reported).
+    pub fn dtz(&self, pos: &Position) -> Option<i32> {
+        let p = self.convert(pos)?;
+        let dtz = self.tables.probe_dtz(&p).map_err(|e| self.probe_error(e)).ok()?;
+        Some(dtz.ignore_rounding().0)
+    }
+
     /// The value of `pos` for its side to move as the search wants it.
     fn outcome(&self, wdl: Wdl) -> TbOutcome {
         match wdl {

@@ -135,6 +135,42 @@ fn a_cursed_win_is_a_draw_under_the_fifty_move_rule() {
     }
 }
 
+/// The defender's side of the cursed win above: a blessed loss (lost, but the fifty-move rule
+/// saves it) is announced as a draw under `Syzygy50MoveRule`, and the move played keeps it a
+/// blessed loss (never one into a loss within fifty moves).
+#[test]
+fn a_blessed_loss_is_defended_under_the_fifty_move_rule() {
+    let Some(dir) = syzygy_dir() else { return };
+    let mut tb = Tablebase::<Chess>::new();
+    tb.add_directory(&dir).unwrap();
+    let cursed = chess("3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1");
+    // A White move after which Black, with the fifty-move count at zero, is in a blessed loss.
+    let fen = cursed
+        .legal_moves()
+        .into_iter()
+        .find_map(|m| {
+            let child = cursed.clone().play(m).unwrap();
+            let blessed = tb.probe_wdl_after_zeroing(&child).ok()? == Wdl::BlessedLoss;
+            let fen = Fen::from_position(&child, shakmaty::EnPassantMode::Legal).to_string();
+            let mut fields: Vec<&str> = fen.split_whitespace().collect();
+            fields[4] = "0";
+            blessed.then(|| fields.join(" "))
+        })
+        .expect("a move into a blessed loss");
+    for (rule, word) in [("true", "draw"), ("false", "loss")] {
+        let out = uci(&format!(
+            "setoption name SyzygyPath value {}\nsetoption name Syzygy50MoveRule value {rule}\nposition fen {fen}\ngo depth 6\n",
+            dir.display()
+        ));
+        assert!(out.contains(&format!("info string syzygy: {word}")), "{rule} {fen}: {out}");
+        assert!(last_tbhits(&out) > 0, "{out}");
+        if rule == "true" {
+            let got = result_after(&tb, &chess(&fen), bestmove(&out));
+            assert_eq!(got, Wdl::BlessedLoss, "{fen}\n{out}");
+        }
+    }
+}
+
 #[test]
 fn a_missing_or_truncated_directory_is_reported_and_play_goes_on() {
     let out = uci(

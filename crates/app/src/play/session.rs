@@ -170,6 +170,7 @@ impl Session {
         ));
         self.show_board();
         loop {
+            crate::tb_panel::notices(self.game.position()).iter().for_each(|n| self.say(n));
             if self.ended.is_none() {
                 self.check_end();
             }
