@@ -1,11 +1,13 @@
 //! The tablebase panel of terminal and web play: the answer of [`crate::tb_source::lookup`]
 //! (our tables, else Syzygy) and the news of tables made on demand ([`crate::tb_ondemand`]) for
 //! the data directory. Each front end calls one function: [`notices`] (terminal, before each
-//! move) or [`lines`] (the web page's panel).
+//! move) or [`lines`] (the web page's panel); UCI makes tables only when the GUI sets
+//! `TablebaseAutoGenerate` ([`uci_setoption`], [`uci_notices`]).
 
 use crate::tb_ondemand::{OnDemand, TbEvent};
 use crate::tb_source::{TbAnswer, lookup, user_syzygy_path};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use vidle_core::Position;
 
 /// How many news lines the web panel keeps.
@@ -95,4 +97,34 @@ pub fn lines(pos: &Position) -> Vec<String> {
         }
         out
     })
+}
+
+/// The UCI option that lets the engine make missing tables (off: testers don't want surprise
+/// CPU use), as the `uci` command lists it.
+pub const UCI_OPTION: &str = "option name TablebaseAutoGenerate type check default false\n";
+
+static UCI_AUTO_GENERATE: AtomicBool = AtomicBool::new(false);
+
+/// `setoption name NAME value VALUE`: `None` when `NAME` is not `TablebaseAutoGenerate` (the
+/// engine's option then), else whether `VALUE` was understood.
+pub fn uci_setoption(name: &str, value: &str) -> Option<Result<(), String>> {
+    if !name.eq_ignore_ascii_case("TablebaseAutoGenerate") {
+        return None;
+    }
+    Some(match value.trim().to_ascii_lowercase().as_str() {
+        v @ ("true" | "false") => {
+            UCI_AUTO_GENERATE.store(v == "true", Ordering::Relaxed);
+            Ok(())
+        }
+        _ => Err(format!("TablebaseAutoGenerate: expected true or false, not '{value}'")),
+    })
+}
+
+/// UCI, before each `go`: with `TablebaseAutoGenerate` on, starts making the tables `pos` can
+/// reach and returns the news (for `info string`s); nothing otherwise.
+pub fn uci_notices(pos: &Position) -> Vec<String> {
+    if !UCI_AUTO_GENERATE.load(Ordering::Relaxed) {
+        return Vec::new();
+    }
+    with(|p| p.update(pos))
 }

@@ -126,6 +126,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                     text.push_str(&o.uci_line());
                     text.push('\n');
                 }
+                text.push_str(crate::tb_panel::UCI_OPTION);
                 text.push_str("uciok");
                 self.say(&text)?;
             }
@@ -155,8 +156,8 @@ impl<W: Write + Send + 'static> Uci<W> {
                     }
                     text.push('\n');
                 }
-                text.push_str(&format!("Fen: {}", fen::to_fen(pos, self.chess960())));
-                text.push_str(&format!("\nKey: {:016x}", pos.key()));
+                let fen = fen::to_fen(pos, self.chess960());
+                text.push_str(&format!("Fen: {fen}\nKey: {:016x}", pos.key()));
                 self.say(&text)?;
             }
             "params" => {
@@ -241,7 +242,8 @@ impl<W: Write + Send + 'static> Uci<W> {
             self.pending_options.push((name.to_string(), value.to_string()));
             return self.say(&format!("info string {name} takes effect after this search"));
         }
-        if let Err(e) = self.engine.set_option(name, value) {
+        let set = crate::tb_panel::uci_setoption(name, value);
+        if let Err(e) = set.unwrap_or_else(|| self.engine.set_option(name, value)) {
             self.say(&format!("info string error: setoption: {e}"))?;
         }
         for m in self.engine.syzygy_messages() {
@@ -252,9 +254,7 @@ impl<W: Write + Send + 'static> Uci<W> {
 
     fn apply_pending(&mut self) -> std::io::Result<()> {
         for (name, value) in std::mem::take(&mut self.pending_options) {
-            if let Err(e) = self.engine.set_option(&name, &value) {
-                self.say(&format!("info string error: setoption: {e}"))?;
-            }
+            self.setoption(&["name", &name, "value", &value])?;
         }
         Ok(())
     }
@@ -275,6 +275,9 @@ impl<W: Write + Send + 'static> Uci<W> {
         // A new `go` replaces a running search (which still answers with its bestmove first).
         self.finish();
         self.apply_pending()?;
+        for news in crate::tb_panel::uci_notices(self.game.position()) {
+            self.say(&format!("info string {news}"))?;
+        }
         let out = Arc::clone(&self.out);
         let chess960 = self.chess960();
         self.engine.start(
@@ -360,20 +363,8 @@ fn go_value(key: &str, text: Option<&str>, warnings: &mut Vec<String>) -> Option
 /// Parses the arguments of `go`. Nothing here fails: every `go` gets its search and its
 /// `bestmove`; what could not be read is ignored (or clamped) and named in the warnings.
 fn parse_go(args: &[&str], pos: &Position, chess960: bool) -> (SearchLimits, Vec<String>) {
-    const KEYS: [&str; 12] = [
-        "infinite",
-        "ponder",
-        "searchmoves",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movetime",
-        "nodes",
-        "depth",
-        "movestogo",
-        "mate",
-    ];
+    const KEYS: &str = "infinite ponder searchmoves wtime btime winc binc movetime nodes depth \
+                        movestogo mate";
     let mut l = SearchLimits::default();
     let mut warnings = Vec::new();
     let mut i = 0;
@@ -394,7 +385,7 @@ fn parse_go(args: &[&str], pos: &Position, chess960: bool) -> (SearchLimits, Vec
             "wtime" | "btime" | "winc" | "binc" | "movetime" | "nodes" | "depth" | "movestogo"
             | "mate" => {
                 // A keyword where the value should be is not eaten as the value.
-                let text = args.get(i + 1).copied().filter(|t| !KEYS.contains(t));
+                let text = args.get(i + 1).copied().filter(|t| !KEYS.split(' ').any(|k| k == *t));
                 if text.is_some() {
                     i += 1;
                 }

@@ -62,6 +62,43 @@ fn play_makes_missing_tables_and_announces_the_result() {
     assert!(out.contains("White mates in ") && out.contains("(tablebase)"), "{out}");
 }
 
+/// Over UCI tables are made only when `TablebaseAutoGenerate` is on.
+#[test]
+fn uci_makes_tables_only_when_asked() {
+    let home = std::env::temp_dir().join(format!("vidle-xdg-uci-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let tb = home.join("vidle").join("tb");
+    let env = [("VIDLE_TB_DIR", tb.to_str().unwrap())];
+    let go = "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 3\n";
+    let out = vidle(&["uci"], &format!("uci\n{go}isready\nquit\n"), &env);
+    assert!(out.contains("option name TablebaseAutoGenerate type check default false"), "{out}");
+    assert!(out.contains("bestmove ") && !out.contains("Generating"), "{out}");
+    assert!(!tb.join("KRvK.vdtm").exists());
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .arg("uci")
+        .env("VIDLE_TB_DIR", &tb)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    let set = "setoption name TablebaseAutoGenerate value";
+    write!(stdin, "{set} maybe\n{set} true\n{go}").unwrap();
+    stdin.flush().unwrap();
+    let start = std::time::Instant::now();
+    while !(tb.join("KRvK.vdtm").is_file() && tb.join("KRvK.vdtz").is_file()) {
+        assert!(start.elapsed().as_secs() < 120, "no KRvK tables in {}", tb.display());
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(out.contains("info string error: setoption: TablebaseAutoGenerate"), "{out}");
+    assert!(out.contains("info string Generating tablebase KRvK"), "{out}");
+}
+
 /// `tb gen`'s summary counts every file the run wrote (DTM, DTZ and the full DTM copies in
 /// `resolved/`), byte for byte, and a second run writes nothing.
 #[test]
