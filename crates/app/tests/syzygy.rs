@@ -171,6 +171,36 @@ fn a_blessed_loss_is_defended_under_the_fifty_move_rule() {
     }
 }
 
+/// `vidle tb probe` answers from Syzygy where our tables are missing, says so, lists the moves
+/// best first (a cursed win as such), and names a missing Syzygy directory.
+#[test]
+fn tb_probe_falls_back_to_syzygy() {
+    let probe = |syzygy: &str, fen: &str| {
+        Command::new(env!("CARGO_BIN_EXE_vidle"))
+            .args(["tb", "probe", "--dir", "/nonexistent/vidle-tb", "--syzygy", syzygy, fen])
+            .output()
+            .unwrap()
+    };
+    let out = probe("/no/such/syzygy", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("no table covers this position"), "{err}");
+    assert!(err.contains("SyzygyPath '/no/such/syzygy'"), "{err}");
+
+    let Some(dir) = syzygy_dir() else { return };
+    let dir = dir.to_str().unwrap();
+    let out = probe(dir, "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("White (from Syzygy tables (WDL, DTZ)): win, DTZ "));
+    assert!(lines.next().unwrap().contains(" win, DTZ "), "{text}");
+    assert!(text.contains(" draw") || text.contains(" loss"), "{text}");
+
+    let out = probe(dir, "3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("White (from Syzygy tables (WDL, DTZ)): cursed win"), "{text}");
+}
+
 #[test]
 fn a_missing_or_truncated_directory_is_reported_and_play_goes_on() {
     let out = uci(
