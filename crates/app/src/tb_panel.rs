@@ -1,14 +1,24 @@
 //! The tablebase panel of terminal and web play: the answer of [`crate::tb_source::lookup`]
 //! (our tables, else Syzygy) and the news of tables made on demand ([`crate::tb_ondemand`]) for
 //! the data directory. Each front end calls one function: [`notices`] (terminal, before each
-//! move) or [`lines`] (the web page's panel); UCI makes tables only when the GUI sets
-//! `TablebaseAutoGenerate` ([`uci_setoption`], [`uci_notices`]).
+//! move) or [`lines`] (the web page's panel). Tables are made only where the program said so
+//! ([`make_tables_on_demand`]: `vidle play` and `vidle serve`, and UCI when the GUI sets
+//! `TablebaseAutoGenerate`, see [`uci_setoption`] and [`uci_notices`]), so that tests and
+//! embedders driving the web router get no surprise work.
 
 use crate::tb_ondemand::{OnDemand, TbEvent};
 use crate::tb_source::{TbAnswer, lookup, user_syzygy_path};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use vidle_core::Position;
+
+/// Whether missing tables are made ([`make_tables_on_demand`]).
+static ON_DEMAND: AtomicBool = AtomicBool::new(false);
+
+/// Lets (or stops) the panels and UCI make missing tables as games reach them.
+pub fn make_tables_on_demand(on: bool) {
+    ON_DEMAND.store(on, Ordering::Relaxed);
+}
 
 /// How many news lines the web panel keeps.
 const NEWS: usize = 6;
@@ -46,8 +56,11 @@ fn heading(a: &TbAnswer) -> String {
 }
 
 impl Panel {
-    /// Starts what `pos` needs; returns the news as text.
+    /// Starts what `pos` needs (when tables are made on demand); returns the news as text.
     fn update(&mut self, pos: &Position) -> Vec<String> {
+        if !ON_DEMAND.load(Ordering::Relaxed) {
+            return Vec::new();
+        }
         let events = self.tables.update(pos);
         if events.iter().any(|e| matches!(e, TbEvent::Started(_))) {
             self.news.retain(|n| !n.starts_with("Tablebase "));
@@ -103,8 +116,6 @@ pub fn lines(pos: &Position) -> Vec<String> {
 /// CPU use), as the `uci` command lists it.
 pub const UCI_OPTION: &str = "option name TablebaseAutoGenerate type check default false\n";
 
-static UCI_AUTO_GENERATE: AtomicBool = AtomicBool::new(false);
-
 /// `setoption name NAME value VALUE`: `None` when `NAME` is not `TablebaseAutoGenerate` (the
 /// engine's option then), else whether `VALUE` was understood.
 pub fn uci_setoption(name: &str, value: &str) -> Option<Result<(), String>> {
@@ -113,7 +124,7 @@ pub fn uci_setoption(name: &str, value: &str) -> Option<Result<(), String>> {
     }
     Some(match value.trim().to_ascii_lowercase().as_str() {
         v @ ("true" | "false") => {
-            UCI_AUTO_GENERATE.store(v == "true", Ordering::Relaxed);
+            make_tables_on_demand(v == "true");
             Ok(())
         }
         _ => Err(format!("TablebaseAutoGenerate: expected true or false, not '{value}'")),
@@ -123,7 +134,7 @@ pub fn uci_setoption(name: &str, value: &str) -> Option<Result<(), String>> {
 /// UCI, before each `go`: with `TablebaseAutoGenerate` on, starts making the tables `pos` can
 /// reach and returns the news (for `info string`s); nothing otherwise.
 pub fn uci_notices(pos: &Position) -> Vec<String> {
-    if !UCI_AUTO_GENERATE.load(Ordering::Relaxed) {
+    if !ON_DEMAND.load(Ordering::Relaxed) {
         return Vec::new();
     }
     with(|p| p.update(pos))
