@@ -135,6 +135,38 @@ fn a_cursed_win_is_a_draw_under_the_fifty_move_rule() {
     }
 }
 
+/// Late in the fifty-move count only the winning moves that still reach a capture or pawn move
+/// in time are played: Lucena with the count at 85 (the tables' DTZ is 15 from here).
+#[test]
+fn a_late_fifty_move_count_keeps_the_win_in_time() {
+    let Some(dir) = syzygy_dir() else { return };
+    let mut tb = Tablebase::<Chess>::new();
+    tb.add_directory(&dir).unwrap();
+    let fen = "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 85 1";
+    let pos = chess(fen);
+    assert_eq!(tb.probe_dtz(&pos).unwrap().ignore_rounding().0, 15);
+    // The moves that keep the win within the rule: the reply's DTZ plus its count at most 100.
+    let in_time: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let child = pos.clone().play(m.clone()).unwrap();
+            let dtz = tb.probe_dtz(&child).unwrap().ignore_rounding().0;
+            dtz < 0 && dtz.unsigned_abs() + child.halfmoves() <= 100
+        })
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert!(!in_time.is_empty() && in_time.len() < pos.legal_moves().len(), "{in_time:?}");
+    let out = uci(&format!(
+        "setoption name SyzygyPath value {}\nposition fen {fen}\ngo depth 8\n",
+        dir.display()
+    ));
+    let m = bestmove(&out);
+    assert!(in_time.iter().any(|t| t == m), "{m} not in {in_time:?}\n{out}");
+    let keep = format!("syzygy: win ({} of ", in_time.len());
+    assert!(out.contains(&keep), "{keep}\n{out}");
+}
+
 /// The defender's side of the cursed win above: a blessed loss (lost, but the fifty-move rule
 /// saves it) is announced as a draw under `Syzygy50MoveRule`, and the move played keeps it a
 /// blessed loss (never one into a loss within fifty moves).
