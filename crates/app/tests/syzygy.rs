@@ -150,7 +150,7 @@ fn a_late_fifty_move_count_keeps_the_win_in_time() {
         .legal_moves()
         .into_iter()
         .filter(|m| {
-            let child = pos.clone().play(m.clone()).unwrap();
+            let child = pos.clone().play(*m).unwrap();
             let dtz = tb.probe_dtz(&child).unwrap().ignore_rounding().0;
             dtz < 0 && dtz.unsigned_abs() + child.halfmoves() <= 100
         })
