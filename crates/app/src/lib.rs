@@ -2,6 +2,8 @@
 //! so that tests and the fuzz target (`fuzz/fuzz_targets/web_request.rs`) can drive its router
 //! in-process.
 
+mod analyse_cmd;
+pub mod analysis;
 mod bench_cmd;
 mod book_cmd;
 mod book_source;
@@ -17,6 +19,7 @@ mod tb_cmd;
 mod tb_ondemand;
 mod tb_panel;
 mod tb_source;
+mod train_cmd;
 mod uci;
 pub mod web;
 
@@ -51,8 +54,10 @@ pub fn run() {
         Some(cli::Command::Uci) => uci::run_stdio(),
         Some(cli::Command::Play(a)) => play::run(&a),
         Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
+        Some(cli::Command::Analyse(a)) => analyse_cmd::run(&a),
         Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
         Some(cli::Command::Datagen(a)) => datagen_cmd::run(&a),
+        Some(cli::Command::Train(a)) => train_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
         Some(cli::Command::Serve(a)) => web::run(&a),

@@ -79,15 +79,8 @@ pub struct BookRng {
 impl BookRng {
     /// A generator that always yields the same sequence for the same seed.
     pub fn seeded(seed: u64) -> BookRng {
-        let mut sm = seed;
-        let mut next = || {
-            sm = sm.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = sm;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        BookRng { s: [next(), next(), next(), next()] }
+        let mut sm = vidle_core::rng::SplitMix64::new(seed);
+        BookRng { s: [sm.next_u64(), sm.next_u64(), sm.next_u64(), sm.next_u64()] }
     }
 
     /// A generator seeded from the operating system's randomness (through the standard

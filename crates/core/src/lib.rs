@@ -20,6 +20,7 @@ pub mod mv;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod rng;
 pub mod testdata;
 pub mod types;
 pub mod zobrist;

@@ -105,29 +105,9 @@ pub fn fuzz_inputs() -> usize {
     std::env::var("VIDLE_FUZZ_INPUTS").ok().and_then(|s| s.parse().ok()).unwrap_or(100_000)
 }
 
-/// A tiny deterministic PRNG (SplitMix64), so every randomized test is reproducible from its seed.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0; the tiny modulo bias does not matter for tests).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `num / den`.
-    pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.next_u64() % den < num
-    }
-}
+/// The tests' generator: the core's SplitMix64, so every randomized test is reproducible from
+/// its seed.
+pub use crate::rng::SplitMix64 as Rng;
 
 /// Mutates `data` in place, as a fuzzer does: 1 to `max_edits` of bit flips, byte changes to
 /// "interesting" values or to a byte of `alphabet`, insertions, deletions, truncation,

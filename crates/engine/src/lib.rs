@@ -32,6 +32,7 @@ mod smp;
 mod strength;
 mod threats;
 mod time;
+pub mod train;
 mod tt;
 pub mod tune;
 
@@ -453,6 +454,7 @@ impl Engine {
                 },
             },
             OptionSpec { name: "Use NNUE", kind: Check { default: false } },
+            OptionSpec { name: "EvalFile", kind: Text { default: "<built-in>" } },
             OptionSpec { name: "OwnBook", kind: Check { default: false } },
             OptionSpec { name: "BookFile", kind: Text { default: "<built-in>" } },
             OptionSpec { name: "TablebasePath", kind: Text { default: "<default>" } },
@@ -522,6 +524,10 @@ impl Engine {
             "uci_elo" => self.settings.elo = spin(MIN_ELO as i64, MAX_ELO as i64)? as u32,
             "ownbook" => self.settings.own_book = check()?,
             "use nnue" => self.settings.use_nnue = check()?,
+            "evalfile" => match value.trim() {
+                "" | "<built-in>" => nnue::use_file(None)?,
+                path => nnue::use_file(Some(std::path::Path::new(path)))?,
+            },
             "tablebaseprobedepth" => {
                 self.settings.tb_probe_depth = spin(0, score::MAX_PLY as i64)? as i32;
             }

@@ -29,7 +29,7 @@
 //! all `i16`, and the output bias (`i32`), little endian. The network in `nets/` is built into
 //! the binary; its provenance is in `nets/README.md`.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock, RwLock};
 use vidle_core::{Color, Piece, Position, Role, Square};
 
 /// Accumulator units per side.
@@ -46,9 +46,36 @@ pub const SCALE: i32 = 400;
 /// The network built into the binary.
 static EMBEDDED: &[u8] = include_bytes!("../nets/vidle-1.nnue");
 
-/// The embedded network, parsed once.
-pub static NET: LazyLock<Box<Network>> =
-    LazyLock::new(|| Network::from_bytes(EMBEDDED).expect("the embedded network is valid"));
+/// The network in use: the embedded one unless [`use_file`] loaded another. One per process
+/// (like Stockfish's `EvalFile`): every engine of the process evaluates with it.
+static NET: LazyLock<RwLock<Arc<Network>>> = LazyLock::new(|| RwLock::new(embedded()));
+
+fn embedded() -> Arc<Network> {
+    Network::from_bytes(EMBEDDED).expect("the embedded network is valid").into()
+}
+
+/// The network in use now.
+pub fn current() -> Arc<Network> {
+    NET.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+}
+
+/// Evaluates with the network in `path` from now on (searches started later use it), or with
+/// the embedded one again for `None`.
+///
+/// # Errors
+/// An unreadable file or one that is not a network of this build's size; the network in use
+/// stays.
+pub fn use_file(path: Option<&std::path::Path>) -> Result<(), String> {
+    let net = match path {
+        None => embedded(),
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Arc::from(Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?)
+        }
+    };
+    *NET.write().unwrap_or_else(std::sync::PoisonError::into_inner) = net;
+    Ok(())
+}
 
 /// Quantised weights (see the module docs).
 #[repr(C, align(64))]
@@ -191,7 +218,11 @@ const EVAL_LIMIT: i32 = 20_000;
 
 /// The evaluation of `pos` from scratch (no incremental state), from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let net = &**NET;
+    evaluate_with(&current(), pos)
+}
+
+/// [`evaluate`] with another network (the trainer's tests).
+pub(crate) fn evaluate_with(net: &Network, pos: &Position) -> i32 {
     output(net, &Accumulator::refresh(net, pos), pos.turn())
 }
 
@@ -217,6 +248,8 @@ pub struct AccStack {
     valid: Box<[bool]>,
     /// Whether `deltas[ply]` leads from ply - 1 to ply (false at the root).
     linked: Box<[bool]>,
+    /// The network of the current search (taken at [`AccStack::set_root`]).
+    net: Arc<Network>,
 }
 
 impl AccStack {
@@ -227,12 +260,14 @@ impl AccStack {
             deltas: vec![delta; plies].into_boxed_slice(),
             valid: vec![false; plies].into_boxed_slice(),
             linked: vec![false; plies].into_boxed_slice(),
+            net: current(),
         }
     }
 
     /// Sets the root position (ply 0).
     pub fn set_root(&mut self, pos: &Position) {
-        self.stack[0] = Accumulator::refresh(&NET, pos);
+        self.net = current();
+        self.stack[0] = Accumulator::refresh(&self.net, pos);
         self.valid[0] = true;
         self.linked[0] = false;
     }
@@ -290,18 +325,18 @@ impl AccStack {
                     let d = self.deltas[j];
                     self.stack[j] = self.stack[j - 1];
                     self.stack[j].apply(
-                        &NET,
+                        &self.net,
                         &d.added[..d.na as usize],
                         &d.removed[..d.nr as usize],
                     );
                     self.valid[j] = true;
                 }
             } else {
-                self.stack[ply] = Accumulator::refresh(&NET, pos);
+                self.stack[ply] = Accumulator::refresh(&self.net, pos);
                 self.valid[ply] = true;
             }
         }
-        output(&NET, &self.stack[ply], pos.turn())
+        output(&self.net, &self.stack[ply], pos.turn())
     }
 }
 

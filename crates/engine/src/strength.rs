@@ -74,32 +74,12 @@ fn comparable(score: Score) -> i32 {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the choice.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
+/// The choice's deterministic generator.
+pub use vidle_core::rng::SplitMix64 as Rng;
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Roughly normal with mean 0 and standard deviation 1 (sum of uniforms).
-    fn normalish(&mut self) -> f64 {
-        (0..4).map(|_| self.unit()).sum::<f64>() * 3f64.sqrt() - 2.0 * 3f64.sqrt()
-    }
+/// Roughly normal with mean 0 and standard deviation 1 (sum of four uniforms).
+fn normalish(rng: &mut Rng) -> f64 {
+    (0..4).map(|_| rng.unit()).sum::<f64>() * 3f64.sqrt() - 2.0 * 3f64.sqrt()
 }
 
 /// Picks the move to play from the final lines (one `SearchInfo` per MultiPV index).
@@ -121,7 +101,7 @@ pub fn choose(lines: &[SearchInfo], plan: &Plan, rng: &mut Rng) -> Option<Move> 
         if best.saturating_sub(s) > plan.max_loss_cp {
             continue;
         }
-        let value = s as f64 + plan.noise_cp as f64 * rng.normalish();
+        let value = s as f64 + plan.noise_cp as f64 * normalish(rng);
         if value > pick_value {
             pick_value = value;
             pick = Some(m);

@@ -1,0 +1,145 @@
+//! `vidle train`: trains the evaluation network on the CPU from `vidle datagen`'s data
+//! ([`vidle_engine::train`]) and writes it in the engine's format, its float weights beside it
+//! (`OUT.f32`), and optionally a check file for the engine's unit test.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+use vidle_engine::train::data::{self, Filter};
+use vidle_engine::train::model::Net;
+use vidle_engine::train::{self, Config};
+
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Data: datagen directories (their manifest) or chunk files (default: the datagen
+    /// directory, $XDG_DATA_HOME/vidle/nnue).
+    pub data: Vec<PathBuf>,
+    /// Where to write the network (the engine's format); the float weights go to OUT.f32.
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Also write `FEN | integer eval | float eval` lines of held-out positions here.
+    #[arg(long)]
+    pub check: Option<PathBuf>,
+    /// Accumulator units per side (the engine reads its built-in size only).
+    #[arg(long, default_value_t = 256)]
+    pub hidden: usize,
+    #[arg(long, default_value_t = 20)]
+    pub epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's learning rate at the start (a cosine decay to 3 % of it).
+    #[arg(long, default_value_t = 1e-3)]
+    pub lr: f32,
+    /// Weight of the game result in the target (the rest is the search score).
+    #[arg(long, default_value_t = 0.25)]
+    pub wdl: f32,
+    /// Fraction of positions held out to measure the loss on.
+    #[arg(long, default_value_t = 0.02)]
+    pub holdout: f64,
+    /// Drop positions whose score is above this (centipawns, absolute).
+    #[arg(long, default_value_t = 2500)]
+    pub max_score: i16,
+    /// Keep duplicates of a position (default: one record per position).
+    #[arg(long)]
+    pub keep_duplicates: bool,
+    /// Use only the first N positions that pass the filters (the data curve).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Start from these float weights (OUT.f32 of an earlier run) instead of random ones.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads for the gradient (the result depends on seed and thread count only).
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+    pub threads: usize,
+}
+
+pub fn run(a: &TrainArgs) -> Result<()> {
+    if a.hidden == 0 || a.hidden > 4096 || a.epochs == 0 || a.batch == 0 {
+        bail!("--hidden must be 1 to 4096, --epochs and --batch above 0");
+    }
+    if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.holdout) || a.lr <= 0.0 {
+        bail!("--wdl must be within 0..1, --holdout within 0..1 (below 1), --lr above 0");
+    }
+    let paths =
+        if a.data.is_empty() { vec![crate::datagen_cmd::default_dir()] } else { a.data.clone() };
+    let start = Instant::now();
+    let filter = Filter { max_score: Some(a.max_score), dedup: !a.keep_duplicates, limit: a.limit };
+    let (records, stats) = data::load(&paths, &filter).map_err(anyhow::Error::msg)?;
+    eprintln!(
+        "train: {} positions from {} files ({} read; dropped: {} not quiet, {} |score| > {}, \
+         {} duplicates, {} unreadable) in {:.1} s",
+        stats.kept,
+        stats.files,
+        stats.read,
+        stats.not_quiet,
+        stats.too_large,
+        a.max_score,
+        stats.duplicates,
+        stats.bad,
+        start.elapsed().as_secs_f64()
+    );
+    let (mut tr, val) = data::split(records, a.holdout, a.seed);
+    if tr.is_empty() || val.is_empty() {
+        bail!("too few positions to train on ({} to train, {} held out)", tr.len(), val.len());
+    }
+    let mut net = match &a.init {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+            let net = Net::from_float_bytes(&bytes)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+            if net.hidden != a.hidden {
+                bail!("{} has {} hidden units, not --hidden {}", p.display(), net.hidden, a.hidden);
+            }
+            net
+        }
+        None => Net::new(a.hidden, a.seed),
+    };
+    let cfg = Config {
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        wdl: a.wdl,
+        seed: a.seed,
+        threads: a.threads.max(1),
+    };
+    eprintln!(
+        "train: {} to train, {} held out; held-out loss before {:.6}",
+        tr.len(),
+        val.len(),
+        train::loss(&net, &val, a.wdl)
+    );
+    train::train(&mut net, &mut tr, &val, &cfg, |r| {
+        eprintln!(
+            "epoch {:>3}: train {:.6}  held-out {:.6}  {:.0} positions/s  lr {:.2e}  ({:.0} s)",
+            r.epoch,
+            r.train_loss,
+            r.val_loss,
+            r.positions_per_second,
+            r.lr,
+            start.elapsed().as_secs_f64()
+        );
+        true
+    });
+    write(&a.out, &net.to_engine_bytes())?;
+    let float_path = PathBuf::from(format!("{}.f32", a.out.display()));
+    write(&float_path, &net.to_float_bytes())?;
+    if let Some(check) = &a.check {
+        let lines = train::check_lines(&net, &val, 150);
+        write(check, (lines.join("\n") + "\n").as_bytes())?;
+    }
+    eprintln!(
+        "train: wrote {} and {} ({:.0} s in all)",
+        a.out.display(),
+        float_path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn write(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}

@@ -1,0 +1,178 @@
+//! The network trainer: fits the evaluation network (`nnue.rs`) to Vidle's own self-play data
+//! (`vidle datagen`) on the CPU, and writes it in the engine's format (`vidle train`).
+//!
+//! The target of a position is `(1 − wdl) · sigmoid(score / 400) + wdl · result` from the side
+//! to move's view; the loss is the mean squared error of `sigmoid(output)` against it; Adam with
+//! a cosine decay of the learning rate to 3 % of its start over the run; weights clipped to what
+//! the engine's integer arithmetic can hold after every step. Each batch's gradient is summed by
+//! `threads` threads over fixed slices of the batch and added in slice order, so a run is
+//! reproducible bit for bit from its seed and thread count.
+//!
+//! Speed comes from sparsity: a position has at most 32 active inputs of 768 per side, so the
+//! forward and backward passes touch 64 rows of the accumulator weights instead of all of them.
+
+pub mod data;
+pub mod model;
+
+use data::{Raw, Sample};
+use model::{Adam, Net, Quantised};
+use std::time::Instant;
+use vidle_core::rng::SplitMix64;
+
+/// A training run's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// Weight of the game result in the target.
+    pub wdl: f32,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { hidden: 256, epochs: 20, batch: 16384, lr: 1e-3, wdl: 0.25, seed: 1, threads: 1 }
+    }
+}
+
+/// What one epoch did.
+#[derive(Debug, Clone)]
+pub struct EpochReport {
+    pub epoch: usize,
+    /// Mean squared error over the epoch's training batches.
+    pub train_loss: f64,
+    /// Mean squared error on the held-out positions after the epoch.
+    pub val_loss: f64,
+    pub positions_per_second: f64,
+    pub lr: f32,
+}
+
+/// The learning rate at `step` of `total`: a cosine from `lr` down to 3 % of it.
+fn scheduled(lr: f32, step: usize, total: usize) -> f32 {
+    let x = step.min(total) as f64 / total.max(1) as f64;
+    (f64::from(lr) * (0.03 + 0.97 * 0.5 * (1.0 + (std::f64::consts::PI * x).cos()))) as f32
+}
+
+/// The gradient of one batch, summed over `threads` slices; returns the summed squared error.
+fn batch_gradient(net: &Net, batch: &[Raw], cfg: &Config, grads: &mut [Vec<f32>]) -> f64 {
+    let weight = 1.0 / batch.len() as f32;
+    let per = batch.len().div_ceil(grads.len());
+    let errors: Vec<f64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = grads
+            .iter_mut()
+            .zip(batch.chunks(per.max(1)))
+            .map(|(grad, slice)| {
+                scope.spawn(move || {
+                    grad.fill(0.0);
+                    let mut scratch = net.scratch();
+                    slice
+                        .iter()
+                        .map(|raw| {
+                            let s = Sample::new(raw, cfg.wdl);
+                            f64::from(net.backward(&s, weight, grad, &mut scratch))
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a gradient thread panicked")).collect()
+    });
+    let used = batch.len().div_ceil(per.max(1));
+    let (first, rest) = grads.split_at_mut(1);
+    for g in &rest[..used.saturating_sub(1)] {
+        for (a, b) in first[0].iter_mut().zip(g) {
+            *a += b;
+        }
+    }
+    errors.iter().sum()
+}
+
+/// The mean squared error of `net` on `records`.
+pub fn loss(net: &Net, records: &[Raw], wdl: f32) -> f64 {
+    let mut scratch = net.scratch();
+    let sum: f64 = records
+        .iter()
+        .map(|raw| {
+            let s = Sample::new(raw, wdl);
+            let p = 1.0 / (1.0 + (-net.forward(&s, &mut scratch)).exp());
+            f64::from((p - s.target) * (p - s.target))
+        })
+        .sum();
+    sum / records.len().max(1) as f64
+}
+
+/// Trains `net` on `train`, measuring on `val` after every epoch; `report` sees each epoch and
+/// may stop the run by returning false.
+pub fn train(
+    net: &mut Net,
+    train: &mut [Raw],
+    val: &[Raw],
+    cfg: &Config,
+    mut report: impl FnMut(&EpochReport) -> bool,
+) {
+    let threads = cfg.threads.max(1);
+    let mut grads = vec![vec![0.0f32; net.params.len()]; threads];
+    let mut adam = Adam::new(net.params.len());
+    let mut rng = SplitMix64::new(cfg.seed ^ 0x7EA1);
+    let batch = cfg.batch.max(1);
+    let steps_per_epoch = train.len().div_ceil(batch);
+    let total = steps_per_epoch * cfg.epochs;
+    let mut step = 0;
+    for epoch in 1..=cfg.epochs {
+        let start = Instant::now();
+        // Fisher–Yates with the run's generator.
+        for i in (1..train.len()).rev() {
+            train.swap(i, rng.below(i + 1));
+        }
+        let mut err = 0.0;
+        let mut lr = cfg.lr;
+        for chunk in train.chunks(batch) {
+            err += batch_gradient(net, chunk, cfg, &mut grads);
+            lr = scheduled(cfg.lr, step, total);
+            adam.step(&mut net.params, &grads[0], lr);
+            net.clip();
+            step += 1;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        let r = EpochReport {
+            epoch,
+            train_loss: err / train.len().max(1) as f64,
+            val_loss: loss(net, val, cfg.wdl),
+            positions_per_second: train.len() as f64 / seconds.max(1e-9),
+            lr,
+        };
+        if !report(&r) {
+            break;
+        }
+    }
+}
+
+/// Lines `FEN | integer evaluation | float evaluation` for up to `n` positions, the evaluations
+/// from the side to move's view in centipawns: the engine's unit test recomputes the integer
+/// one with its own (incremental) code.
+pub fn check_lines(net: &Net, records: &[Raw], n: usize) -> Vec<String> {
+    let q = Quantised::new(net);
+    let mut scratch = net.scratch();
+    records
+        .iter()
+        .filter_map(|raw| {
+            let rec = crate::packed::Record::from_bytes(raw).ok()?;
+            let s = Sample::new(raw, 0.0);
+            let int = q.eval_cp(&s);
+            (int.abs() < 20_000).then(|| {
+                format!(
+                    "{} | {int} | {:.1}",
+                    vidle_core::fen::to_fen(&rec.pos, false),
+                    net.eval_cp(&s, &mut scratch)
+                )
+            })
+        })
+        .take(n)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,308 @@
+//! The float network the trainer fits, its gradient, the Adam optimiser, and its quantisation
+//! into the engine's file format (`nnue.rs` describes the architecture and the arithmetic).
+//!
+//! All parameters live in one vector, laid out as the file stores them — accumulator weights
+//! (`INPUTS × hidden`, feature-major), accumulator biases (`hidden`), output weights
+//! (`2 × hidden`, the side to move's half first), output bias (1) — so the gradient and the
+//! optimiser's moments are plain vectors of the same shape.
+
+use super::data::{NONE, Sample};
+use crate::nnue::{INPUTS, QA, QB, SCALE};
+use vidle_core::rng::SplitMix64;
+
+/// The largest weight magnitude: `v * w` must fit an `i16` in the engine (see `nnue.rs`).
+pub const WEIGHT_LIMIT: f32 = 127.0 / QB as f32;
+
+/// A float network of `hidden` units per side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Net {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+/// Index ranges of the parameter vector.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    h: usize,
+    ft_b: usize,
+    out_w: usize,
+    out_b: usize,
+    len: usize,
+}
+
+impl Layout {
+    fn new(h: usize) -> Layout {
+        let ft_b = INPUTS * h;
+        let out_w = ft_b + h;
+        let out_b = out_w + 2 * h;
+        Layout { h, ft_b, out_w, out_b, len: out_b + 1 }
+    }
+}
+
+/// A roughly normal number (Box–Muller) with standard deviation `sd`.
+fn normal(rng: &mut SplitMix64, sd: f64) -> f32 {
+    let u1 = rng.unit().max(f64::MIN_POSITIVE);
+    let u2 = rng.unit();
+    ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos() * sd) as f32
+}
+
+/// Scratch space of one forward/backward pass.
+pub struct Scratch {
+    us: Vec<f32>,
+    them: Vec<f32>,
+}
+
+impl Net {
+    /// A new network: accumulator weights normal with standard deviation 0.1, output weights
+    /// uniform in ±1/√(2·hidden), biases as the output layer's weights (zero for the
+    /// accumulator), all from `seed`.
+    pub fn new(hidden: usize, seed: u64) -> Net {
+        let l = Layout::new(hidden);
+        let mut rng = SplitMix64::new(seed);
+        let mut params = vec![0.0; l.len];
+        for w in &mut params[..l.ft_b] {
+            *w = normal(&mut rng, 0.1);
+        }
+        let bound = 1.0 / (2.0 * hidden as f64).sqrt();
+        for w in &mut params[l.out_w..] {
+            *w = ((rng.unit() * 2.0 - 1.0) * bound) as f32;
+        }
+        Net { hidden, params }
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::new(self.hidden)
+    }
+
+    /// Scratch space for this network's passes.
+    pub fn scratch(&self) -> Scratch {
+        Scratch { us: vec![0.0; self.hidden], them: vec![0.0; self.hidden] }
+    }
+
+    fn accumulate(&self, l: &Layout, features: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.params[l.ft_b..l.out_w]);
+        for &f in features {
+            let row = &self.params[f as usize * l.h..(f as usize + 1) * l.h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The network's output for a sample (1.0 = [`SCALE`] centipawns, side to move's view),
+    /// leaving the accumulators in `scratch`.
+    pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        let l = self.layout();
+        self.accumulate(&l, &s.us[..s.len], &mut scratch.us);
+        self.accumulate(&l, &s.them[..s.len], &mut scratch.them);
+        let (w_us, w_them) = self.params[l.out_w..l.out_b].split_at(l.h);
+        let screlu = |x: f32| {
+            let c = x.clamp(0.0, 1.0);
+            c * c
+        };
+        let mut out = self.params[l.out_b];
+        for (a, w) in scratch.us.iter().zip(w_us) {
+            out += screlu(*a) * w;
+        }
+        for (a, w) in scratch.them.iter().zip(w_them) {
+            out += screlu(*a) * w;
+        }
+        out
+    }
+
+    /// The evaluation in centipawns from the side to move's view.
+    pub fn eval_cp(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        self.forward(s, scratch) * SCALE as f32
+    }
+
+    /// Adds the gradient of the squared error `(sigmoid(output) − target)²`, times `weight`, to
+    /// `grad` (the parameter vector's shape); returns the squared error.
+    pub fn backward(
+        &self,
+        s: &Sample,
+        weight: f32,
+        grad: &mut [f32],
+        scratch: &mut Scratch,
+    ) -> f32 {
+        let l = self.layout();
+        let out = self.forward(s, scratch);
+        let p = 1.0 / (1.0 + (-out).exp());
+        let err = p - s.target;
+        let g = 2.0 * err * p * (1.0 - p) * weight;
+        grad[l.out_b] += g;
+        let (w_us, w_them) = self.params[l.out_w..l.out_b].split_at(l.h);
+        for (side, (acc, w_out)) in
+            [(&mut scratch.us, w_us), (&mut scratch.them, w_them)].into_iter().enumerate()
+        {
+            let gw = &mut grad[l.out_w + side * l.h..l.out_w + (side + 1) * l.h];
+            for ((a, w), gw) in acc.iter_mut().zip(w_out).zip(gw) {
+                let c = a.clamp(0.0, 1.0);
+                *gw += g * c * c;
+                // d(c²)/da = 2c inside (0, 1), 0 outside; `acc` becomes the accumulator's
+                // gradient.
+                *a = if *a > 0.0 && *a < 1.0 { g * w * 2.0 * c } else { 0.0 };
+            }
+            let features = if side == 0 { &s.us[..s.len] } else { &s.them[..s.len] };
+            for &f in features {
+                debug_assert!(f != NONE);
+                let row = &mut grad[f as usize * l.h..(f as usize + 1) * l.h];
+                for (r, a) in row.iter_mut().zip(acc.iter()) {
+                    *r += a;
+                }
+            }
+            for (b, a) in grad[l.ft_b..l.out_w].iter_mut().zip(acc.iter()) {
+                *b += a;
+            }
+        }
+        err * err
+    }
+
+    /// Keeps the weights (not the biases) within [`WEIGHT_LIMIT`].
+    pub fn clip(&mut self) {
+        let l = self.layout();
+        let (ft, rest) = self.params.split_at_mut(l.ft_b);
+        for w in ft.iter_mut().chain(&mut rest[l.out_w - l.ft_b..l.out_b - l.ft_b]) {
+            *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+        }
+    }
+
+    /// The quantised network in the engine's file format (`nnue.rs`).
+    pub fn to_engine_bytes(&self) -> Vec<u8> {
+        let q = Quantised::new(self);
+        let mut out =
+            Vec::with_capacity(12 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4);
+        out.extend_from_slice(b"VDNN");
+        out.extend_from_slice(&1u32.to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for v in q.ft_w.iter().chain(&q.ft_b).chain(&q.out_w) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&q.out_b.to_le_bytes());
+        out
+    }
+
+    /// The float weights: `b"VDNF"`, `u32` version 1, `u32` hidden, then the parameter vector
+    /// as `f32` little endian — to train on from where a run stopped, or quantise again.
+    pub fn to_float_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(12 + 4 * self.params.len());
+        out.extend_from_slice(b"VDNF");
+        out.extend_from_slice(&1u32.to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for v in &self.params {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`Net::to_float_bytes`]'s format.
+    ///
+    /// # Errors
+    /// A wrong header, version or length.
+    pub fn from_float_bytes(bytes: &[u8]) -> Result<Net, String> {
+        if bytes.len() < 12 || &bytes[..4] != b"VDNF" {
+            return Err("not Vidle float network weights (no VDNF header)".into());
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        if word(4) != 1 {
+            return Err(format!("float weights version {}, this build reads 1", word(4)));
+        }
+        let hidden = word(8) as usize;
+        if hidden == 0 || hidden > 4096 {
+            return Err(format!("float weights with {hidden} hidden units"));
+        }
+        let len = Layout::new(hidden).len;
+        if bytes.len() != 12 + 4 * len {
+            return Err(format!(
+                "float weights are {} bytes, expected {}",
+                bytes.len(),
+                12 + 4 * len
+            ));
+        }
+        let params = bytes[12..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        Ok(Net { hidden, params })
+    }
+}
+
+/// The integer weights the engine reads.
+pub struct Quantised {
+    pub ft_w: Vec<i16>,
+    pub ft_b: Vec<i16>,
+    pub out_w: Vec<i16>,
+    pub out_b: i32,
+}
+
+impl Quantised {
+    /// Rounds the float weights to the engine's scales ([`QA`], [`QB`]).
+    pub fn new(net: &Net) -> Quantised {
+        let l = net.layout();
+        let q = |v: &[f32], scale: i32| -> Vec<i16> {
+            v.iter().map(|x| (x * scale as f32).round().clamp(-32768.0, 32767.0) as i16).collect()
+        };
+        Quantised {
+            ft_w: q(&net.params[..l.ft_b], QA),
+            ft_b: q(&net.params[l.ft_b..l.out_w], QA),
+            out_w: q(&net.params[l.out_w..l.out_b], QB),
+            out_b: (f64::from(net.params[l.out_b]) * f64::from(QA * QB)).round() as i32,
+        }
+    }
+
+    /// The evaluation in centipawns with the engine's integer arithmetic, computed here
+    /// directly from the weights (the engine's incremental code is checked against it).
+    pub fn eval_cp(&self, s: &Sample) -> i32 {
+        let h = self.ft_b.len();
+        let side = |features: &[u16], w_out: &[i16]| -> i64 {
+            let mut acc: Vec<i32> = self.ft_b.iter().map(|&b| i32::from(b)).collect();
+            for &f in features {
+                for (a, w) in acc.iter_mut().zip(&self.ft_w[f as usize * h..(f as usize + 1) * h]) {
+                    *a += i32::from(*w);
+                }
+            }
+            acc.iter()
+                .zip(w_out)
+                .map(|(&a, &w)| {
+                    let v = i64::from(a.clamp(0, QA));
+                    v * v * i64::from(w)
+                })
+                .sum()
+        };
+        let sum = side(&s.us[..s.len], &self.out_w[..h]) + side(&s.them[..s.len], &self.out_w[h..]);
+        // Division truncates toward zero, as the engine's does.
+        let v = sum / i64::from(QA) + i64::from(self.out_b);
+        (v * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// Adam (Kingma & Ba) over the parameter vector.
+pub struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    const B1: f32 = 0.9;
+    const B2: f32 = 0.999;
+    const EPS: f32 = 1e-8;
+
+    pub fn new(len: usize) -> Adam {
+        Adam { m: vec![0.0; len], v: vec![0.0; len], t: 0 }
+    }
+
+    /// One step of size `lr` along `grad`.
+    pub fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32) {
+        self.t += 1;
+        let c1 = 1.0 - Self::B1.powi(self.t);
+        let c2 = 1.0 - Self::B2.powi(self.t);
+        let step = lr * c2.sqrt() / c1;
+        for ((p, g), (m, v)) in
+            params.iter_mut().zip(grad).zip(self.m.iter_mut().zip(self.v.iter_mut()))
+        {
+            *m = Self::B1 * *m + (1.0 - Self::B1) * g;
+            *v = Self::B2 * *v + (1.0 - Self::B2) * g * g;
+            *p -= step * *m / (v.sqrt() + Self::EPS * c2.sqrt());
+        }
+    }
+}

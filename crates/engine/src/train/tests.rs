@@ -1,0 +1,252 @@
+use super::data::{Filter, LoadStats, Raw, Sample, load, split};
+use super::model::{Net, Quantised};
+use super::*;
+use crate::packed::Record;
+use vidle_core::{Position, Role};
+
+/// Positions from random games, labelled with the material balance (White's view) and the
+/// sign of it as the result: data a network can learn quickly.
+fn synthetic(n: usize, seed: u64) -> Vec<Raw> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.below(80) + 4 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.played(moves.iter().nth(rng.below(moves.len())).expect("in range"));
+        }
+        if pos.legal_moves().is_empty() || pos.is_check() {
+            continue;
+        }
+        let value = [
+            (Role::Pawn, 100),
+            (Role::Knight, 300),
+            (Role::Bishop, 300),
+            (Role::Rook, 500),
+            (Role::Queen, 900),
+        ]
+        .iter()
+        .map(|&(r, v)| {
+            v * (pos.pieces(vidle_core::Color::White, r).count() as i32
+                - pos.pieces(vidle_core::Color::Black, r).count() as i32)
+        })
+        .sum::<i32>();
+        let result = match value {
+            v if v > 150 => 2,
+            v if v < -150 => 0,
+            _ => 1,
+        };
+        out.push(Record { pos, score: value as i16, result, quiet: true }.to_bytes());
+    }
+    out
+}
+
+fn small_config(threads: usize) -> Config {
+    Config { hidden: 16, epochs: 10, batch: 64, lr: 3e-3, wdl: 0.25, seed: 5, threads }
+}
+
+/// The analytic gradient of `backward` agrees with finite differences of the loss.
+#[test]
+fn gradient_matches_finite_differences() {
+    let data = synthetic(8, 3);
+    let mut net = Net::new(8, 11);
+    // Biases that put units inside (0, 1), where the activation has a slope.
+    let h = net.hidden;
+    for b in &mut net.params[crate::nnue::INPUTS * h..crate::nnue::INPUTS * h + h] {
+        *b = 0.4;
+    }
+    let mut grad = vec![0.0f32; net.params.len()];
+    let mut scratch = net.scratch();
+    let samples: Vec<Sample> = data.iter().map(|r| Sample::new(r, 0.25)).collect();
+    for s in &samples {
+        net.backward(s, 1.0, &mut grad, &mut scratch);
+    }
+    let total = |net: &Net| -> f64 {
+        let mut scratch = net.scratch();
+        samples
+            .iter()
+            .map(|s| {
+                let p = 1.0 / (1.0 + (-f64::from(net.forward(s, &mut scratch))).exp());
+                (p - f64::from(s.target)).powi(2)
+            })
+            .sum()
+    };
+    // Parameters that matter: a used input row, an accumulator bias, output weights, the
+    // output bias.
+    let used = usize::from(samples[0].us[0]) * h;
+    let mut checked = 0;
+    for i in
+        [used, used + 3, crate::nnue::INPUTS * h + 2, net.params.len() - 5, net.params.len() - 1]
+    {
+        let eps = 1e-2f32;
+        let mut plus = net.clone();
+        plus.params[i] += eps;
+        let mut minus = net.clone();
+        minus.params[i] -= eps;
+        let numeric = (total(&plus) - total(&minus)) / (2.0 * f64::from(eps));
+        let analytic = f64::from(grad[i]);
+        assert!(
+            (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
+            "parameter {i}: numeric {numeric}, analytic {analytic}"
+        );
+        if numeric.abs() > 1e-5 {
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "only {checked} parameters had a gradient to compare");
+}
+
+/// Training lowers the held-out loss well below that of the untrained network and of the best
+/// constant prediction.
+#[test]
+fn training_learns_material() {
+    let data = synthetic(6000, 7);
+    let (mut tr, val) = split(data, 0.1, 1);
+    assert!(val.len() > 300 && tr.len() > 4000, "{} / {}", tr.len(), val.len());
+    let cfg = small_config(2);
+    let mut net = Net::new(cfg.hidden, cfg.seed);
+    let before = loss(&net, &val, cfg.wdl);
+    let targets: Vec<f64> = val.iter().map(|r| f64::from(Sample::new(r, cfg.wdl).target)).collect();
+    let mean = targets.iter().sum::<f64>() / targets.len() as f64;
+    let constant = targets.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / targets.len() as f64;
+    let mut reports = Vec::new();
+    train(&mut net, &mut tr, &val, &cfg, |r| {
+        reports.push(r.clone());
+        true
+    });
+    let after = reports.last().expect("epochs ran").val_loss;
+    assert_eq!(reports.len(), cfg.epochs);
+    assert!(after < before * 0.5, "held-out loss {before} -> {after}");
+    assert!(after < constant * 0.5, "held-out loss {after}, constant prediction {constant}");
+}
+
+/// The same seed and thread count give the same network, bit for bit.
+#[test]
+fn runs_are_reproducible() {
+    let data = synthetic(1500, 9);
+    let run = |threads| {
+        let (mut tr, val) = split(data.clone(), 0.1, 1);
+        let mut cfg = small_config(threads);
+        cfg.epochs = 2;
+        let mut net = Net::new(cfg.hidden, cfg.seed);
+        train(&mut net, &mut tr, &val, &cfg, |_| true);
+        net
+    };
+    assert_eq!(run(2), run(2));
+    assert_ne!(run(2), Net::new(16, 5), "training changed nothing");
+}
+
+/// The quantised network read by the engine evaluates every position as the trainer's integer
+/// arithmetic does, and close to the float network.
+#[test]
+fn engine_reads_what_the_trainer_writes() {
+    let net = Net::new(crate::nnue::HIDDEN, 21);
+    let engine_net = crate::nnue::Network::from_bytes(&net.to_engine_bytes()).expect("valid file");
+    let q = Quantised::new(&net);
+    let mut scratch = net.scratch();
+    for raw in synthetic(200, 13) {
+        let rec = Record::from_bytes(&raw).expect("valid");
+        let s = Sample::new(&raw, 0.0);
+        let int = q.eval_cp(&s);
+        assert_eq!(crate::nnue::evaluate_with(&engine_net, &rec.pos), int);
+        let float = net.eval_cp(&s, &mut scratch);
+        assert!((float - int as f32).abs() < 40.0, "float {float}, int {int}");
+    }
+    let lines = check_lines(&net, &synthetic(20, 4), 10);
+    assert_eq!(lines.len(), 10);
+    assert!(lines[0].split(" | ").count() == 3, "{}", lines[0]);
+}
+
+#[test]
+fn float_weights_round_trip_and_bad_files_are_refused() {
+    let net = Net::new(8, 2);
+    let bytes = net.to_float_bytes();
+    assert_eq!(Net::from_float_bytes(&bytes), Ok(net));
+    assert!(Net::from_float_bytes(&bytes[..bytes.len() - 1]).unwrap_err().contains("bytes"));
+    assert!(Net::from_float_bytes(b"VDNN").unwrap_err().contains("VDNF"));
+    let mut other = bytes.clone();
+    other[4] = 2;
+    assert!(Net::from_float_bytes(&other).unwrap_err().contains("version"));
+}
+
+/// The features are those of `nnue.rs`, from the side to move's view: a position and its colour
+/// mirror give the same sample.
+#[test]
+fn samples_are_colour_symmetric() {
+    let a =
+        vidle_core::parse_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    let b =
+        vidle_core::parse_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3")
+            .unwrap();
+    let ra = Record { pos: a, score: 35, result: 2, quiet: true }.to_bytes();
+    let rb = Record { pos: b, score: -35, result: 0, quiet: true }.to_bytes();
+    let (sa, sb) = (Sample::new(&ra, 0.5), Sample::new(&rb, 0.5));
+    let sorted = |f: &[u16]| {
+        let mut v = f.to_vec();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(sa.len, 32);
+    assert_eq!(sorted(&sa.us[..sa.len]), sorted(&sb.us[..sb.len]));
+    assert_eq!(sorted(&sa.them[..sa.len]), sorted(&sb.them[..sb.len]));
+    assert!(
+        (sa.target - sb.target).abs() < 1e-6 && sa.target > 0.75,
+        "{} {}",
+        sa.target,
+        sb.target
+    );
+}
+
+#[test]
+fn loading_filters_and_counts() {
+    let dir = std::env::temp_dir().join(format!("vidle-train-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let quiet = synthetic(3, 17);
+    let mut bytes = Vec::new();
+    for r in &quiet {
+        bytes.extend_from_slice(r);
+    }
+    bytes.extend_from_slice(&quiet[0]); // a duplicate
+    let mut loud = quiet[1];
+    loud[31] = 0;
+    bytes.extend_from_slice(&loud);
+    let mut big = Record::from_bytes(&quiet[2]).unwrap();
+    big.score = 2900;
+    bytes.extend_from_slice(&big.to_bytes());
+    let mut bad = quiet[0];
+    bad[30] = 7;
+    bytes.extend_from_slice(&bad);
+    std::fs::write(dir.join("a.vpk"), &bytes).unwrap();
+    std::fs::write(dir.join("manifest.tsv"), "a.vpk\t7\t0\t0\tvidle\n").unwrap();
+    let filter = Filter { max_score: Some(2500), dedup: true, limit: None };
+    let (kept, stats) = load(std::slice::from_ref(&dir), &filter).unwrap();
+    assert_eq!(kept, quiet);
+    assert_eq!(
+        stats,
+        LoadStats { files: 1, read: 7, bad: 1, not_quiet: 1, too_large: 1, duplicates: 1, kept: 3 }
+    );
+    let (kept, _) =
+        load(std::slice::from_ref(&dir), &Filter { limit: Some(2), ..filter.clone() }).unwrap();
+    assert_eq!(kept.len(), 2);
+    std::fs::write(dir.join("a.vpk"), &bytes[..40]).unwrap();
+    assert!(load(std::slice::from_ref(&dir), &filter).unwrap_err().contains("whole number"));
+    assert!(load(&[dir.join("missing")], &filter).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn split_is_disjoint_deterministic_and_near_the_fraction() {
+    let data = synthetic(4000, 23);
+    let (a1, b1) = split(data.clone(), 0.2, 3);
+    let (a2, b2) = split(data.clone(), 0.2, 3);
+    assert_eq!((a1.len(), b1.len()), (a2.len(), b2.len()));
+    assert_eq!(a1, a2);
+    assert_eq!(a1.len() + b1.len(), data.len());
+    assert!(b1.iter().all(|r| !a1.contains(r)), "a position on both sides of the split");
+    let frac = b1.len() as f64 / data.len() as f64;
+    assert!((0.15..0.25).contains(&frac), "held out {frac}");
+}
