@@ -17,6 +17,8 @@ mod pgn;
 mod play;
 mod syzygy_source;
 mod tb_cmd;
+mod tb_ondemand;
+mod tb_panel;
 mod tb_source;
 mod train_cmd;
 mod uci;
@@ -41,6 +43,11 @@ pub fn run() {
         )
     ) {
         die_quietly_on_broken_pipe();
+    }
+    // Terminal and web play make the small tablebases a game can reach (UCI: an option).
+    let plays = matches!(args.command, Some(cli::Command::Play(_) | cli::Command::Serve(_)));
+    if plays || (args.command.is_none() && std::io::stdin().is_terminal()) {
+        tb_panel::make_tables_on_demand(true);
     }
     let result = match args.command {
         None if !std::io::stdin().is_terminal() => uci::run_stdio(),

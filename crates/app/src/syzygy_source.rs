@@ -1,12 +1,12 @@
 //! Syzygy tables (`.rtbw` WDL, `.rtbz` DTZ) behind the engine's `Tablebase` trait, read with
-//! `shakmaty-syzygy`, for the UCI option `SyzygyPath`. Positions go over through FEN.
+//! `shakmaty-syzygy`, for the UCI option `SyzygyPath`. Positions go over as bitboards.
 //!
 //! Problems do not stop the engine: a file that cannot be added (wrong size, unreadable) is
 //! skipped, a WDL table without its DTZ table (or the reverse) is named, and a table that turns
 //! out corrupt or missing while probing answers "not covered"; each problem is reported once
 //! through [`Tablebase::take_messages`].
 
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
 use shakmaty_syzygy::{Tablebase as Syzygy, Wdl};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -89,12 +89,23 @@ impl SyzygySource {
         }
     }
 
-    /// `pos` for shakmaty, or `None` (reported) when it does not convert.
+    /// `pos` for shakmaty, built from its bitboards (a FEN round trip cost a quarter of the
+    /// search's speed in probing endgames), or `None` when shakmaty refuses it.
     fn convert(&self, pos: &Position) -> Option<Chess> {
-        let fen = vidle_core::fen::to_fen(pos, false);
-        fen.parse::<Fen>()
-            .ok()?
-            .into_position(CastlingMode::Standard)
+        let mut setup = Setup::empty();
+        for (c, color) in vidle_core::Color::ALL.into_iter().zip(shakmaty::Color::ALL) {
+            for (r, role) in vidle_core::Role::ALL.into_iter().zip(shakmaty::Role::ALL) {
+                for sq in pos.pieces(c, r) {
+                    let sq = shakmaty::Square::new(sq.index() as u32);
+                    setup.board.set_piece_at(sq, shakmaty::Piece { color, role });
+                }
+            }
+        }
+        setup.turn = shakmaty::Color::ALL[pos.turn().index()];
+        setup.castling_rights = shakmaty::Bitboard(pos.castling_rooks().0);
+        setup.ep_square = pos.ep_square().map(|s| shakmaty::Square::new(s.index() as u32));
+        setup.halfmoves = u32::from(pos.halfmove_clock());
+        Chess::from_setup(setup, CastlingMode::Standard)
             .or_else(shakmaty::PositionError::ignore_impossible_check)
             .ok()
     }
@@ -111,6 +122,14 @@ impl SyzygySource {
     pub fn wdl(&self, pos: &Position) -> Option<Wdl> {
         let p = self.convert(pos)?;
         self.tables.probe_wdl_after_zeroing(&p).map_err(|e| self.probe_error(e)).ok()
+    }
+
+    /// The DTZ of `pos` for its side to move (plies to a capture or pawn move, signed: positive
+    /// wins, counted from a halfmove clock of zero), `None` when not covered (reported).
+    pub fn dtz(&self, pos: &Position) -> Option<i32> {
+        let p = self.convert(pos)?;
+        let dtz = self.tables.probe_dtz(&p).map_err(|e| self.probe_error(e)).ok()?;
+        Some(dtz.ignore_rounding().0)
     }
 
     /// The value of `pos` for its side to move as the search wants it.

@@ -2,9 +2,8 @@
 
 use anyhow::{Context, bail};
 use std::path::PathBuf;
-use vidle_core::notation::to_san;
 use vidle_tb::stats::{SideStats, table_stats, verify_table};
-use vidle_tb::{GenOptions, Material, Tablebases, TbValue, Wdl, reference};
+use vidle_tb::{GenOptions, Material, Tablebases, reference};
 
 #[derive(clap::Subcommand, Debug)]
 pub enum TbCommand {
@@ -29,10 +28,15 @@ pub enum TbCommand {
         /// Endgames such as KQvKR (default: all with up to 4 pieces).
         endgames: Vec<String>,
     },
-    /// Value of a position and of every legal move, best first.
+    /// Value of a position and of every legal move, best first: from our tables, else from
+    /// Syzygy tables.
     Probe {
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Syzygy tables to ask where ours are missing (directories separated by ':')
+        /// [default: $VIDLE_SYZYGY_PATH, else the data directory's `syzygy` next to `tb`].
+        #[arg(long, value_name = "DIRS")]
+        syzygy: Option<String>,
         /// The position (FEN).
         fen: Vec<String>,
     },
@@ -87,7 +91,10 @@ pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
             }
             gen_cmd(&opts, max_pieces, &endgames)
         }
-        TbCommand::Probe { dir, fen } => probe_cmd(dir_or_default(dir), &fen.join(" ")),
+        TbCommand::Probe { dir, syzygy, fen } => {
+            let syzygy = syzygy.or_else(crate::tb_source::user_syzygy_path);
+            probe_cmd(dir_or_default(dir), syzygy.as_deref(), &fen.join(" "))
+        }
         TbCommand::Stats { dir, json, endgame } => stats_cmd(dir_or_default(dir), &endgame, json),
         TbCommand::Verify { dir, syzygy, gaviota, step, endgames } => {
             let refs = References { syzygy, gaviota, step };
@@ -117,76 +124,60 @@ fn gen_cmd(opts: &GenOptions, max_pieces: Option<u32>, endgames: &[String]) -> a
             println!("{:<8} kept", r.material.to_string());
         } else {
             println!(
-                "{:<8} {:>7.2} s  {:>11} positions  DTM {:>9} B  DTZ {:>9} B  work {:>7.1} MiB  peak RSS {:>7.1} MiB{}",
+                "{:<8} {:>7.2} s  {:>11} positions  DTM {:>9} B  DTZ {:>9} B  full DTM copy {:>9} B  work {:>7.1} MiB  peak RSS {:>7.1} MiB{}",
                 r.material.to_string(),
                 r.seconds,
                 r.positions,
                 r.dtm_bytes,
                 r.dtz_bytes,
+                r.resolved_bytes,
                 mib(r.working_memory),
                 mib(r.peak_rss),
                 if r.one_metric_at_a_time { "  (DTM, then DTZ)" } else { "" }
             );
         }
     })?;
-    let made: Vec<_> = reports.iter().filter(|r| !r.kept).collect();
-    println!(
-        "{} tables generated, {} kept, {:.1} s, files {:.2} MiB (DTM {:.2} + DTZ {:.2}), peak RSS {:.1} MiB",
-        made.len(),
-        reports.len() - made.len(),
-        start.elapsed().as_secs_f64(),
-        mib(reports.iter().map(|r| r.dtm_bytes + r.dtz_bytes).sum()),
-        mib(reports.iter().map(|r| r.dtm_bytes).sum()),
-        mib(reports.iter().map(|r| r.dtz_bytes).sum()),
-        mib(made.iter().map(|r| r.peak_rss).max().unwrap_or(0)),
-    );
+    println!("{}", size_summary(&reports, start.elapsed().as_secs_f64()));
     Ok(())
 }
 
-fn describe(v: TbValue, dtz: Option<TbValue>) -> String {
-    let mut s = v.to_string();
-    if let Some(z) = dtz {
-        match Wdl::from_dtz(z) {
-            Wdl::CursedWin => s.push_str(" (cursed: drawn by the fifty-move rule)"),
-            Wdl::BlessedLoss => s.push_str(" (blessed: saved by the fifty-move rule)"),
-            _ => {}
-        }
-    }
-    s
+/// The last line of `tb gen`: what this run wrote (every file: DTM, DTZ and the generator's
+/// full DTM copies in `resolved/`) and what the directory holds with the tables kept.
+fn size_summary(reports: &[vidle_tb::GenReport], seconds: f64) -> String {
+    let made: Vec<_> = reports.iter().filter(|r| !r.kept).collect();
+    let sum = |rs: &[&vidle_tb::GenReport], f: fn(&vidle_tb::GenReport) -> u64| -> u64 {
+        rs.iter().map(|r| f(r)).sum()
+    };
+    let files: usize = made
+        .iter()
+        .map(|r| [r.dtm_bytes, r.dtz_bytes, r.resolved_bytes].iter().filter(|&&b| b > 0).count())
+        .sum();
+    let all = |r: &vidle_tb::GenReport| r.dtm_bytes + r.dtz_bytes + r.resolved_bytes;
+    let written = sum(&made, all);
+    let every: Vec<_> = reports.iter().collect();
+    format!(
+        "{} tables generated, {} kept, {seconds:.1} s; written {files} files, {written} B = {:.2} MiB (DTM {:.2} + DTZ {:.2} + full DTM copies {:.2}); all {} tables {:.2} MiB; peak RSS {:.1} MiB",
+        made.len(),
+        reports.len() - made.len(),
+        mib(written),
+        mib(sum(&made, |r| r.dtm_bytes)),
+        mib(sum(&made, |r| r.dtz_bytes)),
+        mib(sum(&made, |r| r.resolved_bytes)),
+        reports.len(),
+        mib(sum(&every, all)),
+        mib(made.iter().map(|r| r.peak_rss).max().unwrap_or(0)),
+    )
 }
 
-fn probe_cmd(dir: PathBuf, fen: &str) -> anyhow::Result<()> {
+fn probe_cmd(dir: PathBuf, syzygy: Option<&str>, fen: &str) -> anyhow::Result<()> {
     let pos = vidle_core::parse_fen(fen).with_context(|| format!("bad FEN {fen:?}"))?;
-    let tb = Tablebases::open(&dir).with_context(|| format!("no tables in {}", dir.display()))?;
-    let Some(value) = tb.probe_dtm(&pos) else {
-        bail!("no table covers this position (tables in {})", dir.display());
-    };
-    let value = value?;
-    let dtz = tb.probe_dtz(&pos).transpose()?;
-    println!("{}: {}", pos.turn().name(), describe(value, dtz));
-    if let Some(z) = dtz {
-        println!("DTZ: {} plies to a capture or pawn move ({:?})", z.signed(), Wdl::from_dtz(z));
+    let answer = crate::tb_source::lookup(&pos, &dir, syzygy).map_err(anyhow::Error::msg)?;
+    for note in &answer.notes {
+        eprintln!("note: {note}");
     }
-    let moves = tb.root_moves(&pos).context("a successor is not covered")??;
-    for (m, v) in moves {
-        let child = pos.played(m);
-        let child_dtz = tb.probe_dtz(&child).transpose()?;
-        let z = child_dtz.map(|c| match c {
-            TbValue::Win(d) => TbValue::Loss(d + 1),
-            TbValue::Loss(d) => TbValue::Win(d + 1),
-            TbValue::Draw => TbValue::Draw,
-        });
-        let zeroing = pos.is_capture(m) || pos.role_at(m.from()) == Some(vidle_core::Role::Pawn);
-        let z = if zeroing {
-            child_dtz.map(|c| match Wdl::from_dtz(c).negate() {
-                Wdl::CursedWin => TbValue::Win(101),
-                Wdl::BlessedLoss => TbValue::Loss(101),
-                _ => TbValue::Draw,
-            })
-        } else {
-            z
-        };
-        println!("  {:<8} {}", to_san(&pos, m), describe(v, z));
+    println!("{} (from {}): {}", pos.turn().name(), answer.source, answer.value);
+    for (m, v) in &answer.moves {
+        println!("  {m:<8} {v}");
     }
     Ok(())
 }

@@ -135,6 +135,104 @@ fn a_cursed_win_is_a_draw_under_the_fifty_move_rule() {
     }
 }
 
+/// Late in the fifty-move count only the winning moves that still reach a capture or pawn move
+/// in time are played: Lucena with the count at 85 (the tables' DTZ is 15 from here).
+#[test]
+fn a_late_fifty_move_count_keeps_the_win_in_time() {
+    let Some(dir) = syzygy_dir() else { return };
+    let mut tb = Tablebase::<Chess>::new();
+    tb.add_directory(&dir).unwrap();
+    let fen = "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 85 1";
+    let pos = chess(fen);
+    assert_eq!(tb.probe_dtz(&pos).unwrap().ignore_rounding().0, 15);
+    // The moves that keep the win within the rule: the reply's DTZ plus its count at most 100.
+    let in_time: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let child = pos.clone().play(*m).unwrap();
+            let dtz = tb.probe_dtz(&child).unwrap().ignore_rounding().0;
+            dtz < 0 && dtz.unsigned_abs() + child.halfmoves() <= 100
+        })
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert!(!in_time.is_empty() && in_time.len() < pos.legal_moves().len(), "{in_time:?}");
+    let out = uci(&format!(
+        "setoption name SyzygyPath value {}\nposition fen {fen}\ngo depth 8\n",
+        dir.display()
+    ));
+    let m = bestmove(&out);
+    assert!(in_time.iter().any(|t| t == m), "{m} not in {in_time:?}\n{out}");
+    let keep = format!("syzygy: win ({} of ", in_time.len());
+    assert!(out.contains(&keep), "{keep}\n{out}");
+}
+
+/// The defender's side of the cursed win above: a blessed loss (lost, but the fifty-move rule
+/// saves it) is announced as a draw under `Syzygy50MoveRule`, and the move played keeps it a
+/// blessed loss (never one into a loss within fifty moves).
+#[test]
+fn a_blessed_loss_is_defended_under_the_fifty_move_rule() {
+    let Some(dir) = syzygy_dir() else { return };
+    let mut tb = Tablebase::<Chess>::new();
+    tb.add_directory(&dir).unwrap();
+    let cursed = chess("3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1");
+    // A White move after which Black, with the fifty-move count at zero, is in a blessed loss.
+    let fen = cursed
+        .legal_moves()
+        .into_iter()
+        .find_map(|m| {
+            let child = cursed.clone().play(m).unwrap();
+            let blessed = tb.probe_wdl_after_zeroing(&child).ok()? == Wdl::BlessedLoss;
+            let fen = Fen::from_position(&child, shakmaty::EnPassantMode::Legal).to_string();
+            let mut fields: Vec<&str> = fen.split_whitespace().collect();
+            fields[4] = "0";
+            blessed.then(|| fields.join(" "))
+        })
+        .expect("a move into a blessed loss");
+    for (rule, word) in [("true", "draw"), ("false", "loss")] {
+        let out = uci(&format!(
+            "setoption name SyzygyPath value {}\nsetoption name Syzygy50MoveRule value {rule}\nposition fen {fen}\ngo depth 6\n",
+            dir.display()
+        ));
+        assert!(out.contains(&format!("info string syzygy: {word}")), "{rule} {fen}: {out}");
+        assert!(last_tbhits(&out) > 0, "{out}");
+        if rule == "true" {
+            let got = result_after(&tb, &chess(&fen), bestmove(&out));
+            assert_eq!(got, Wdl::BlessedLoss, "{fen}\n{out}");
+        }
+    }
+}
+
+/// `vidle tb probe` answers from Syzygy where our tables are missing, says so, lists the moves
+/// best first (a cursed win as such), and names a missing Syzygy directory.
+#[test]
+fn tb_probe_falls_back_to_syzygy() {
+    let probe = |syzygy: &str, fen: &str| {
+        Command::new(env!("CARGO_BIN_EXE_vidle"))
+            .args(["tb", "probe", "--dir", "/nonexistent/vidle-tb", "--syzygy", syzygy, fen])
+            .output()
+            .unwrap()
+    };
+    let out = probe("/no/such/syzygy", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("no table covers this position"), "{err}");
+    assert!(err.contains("SyzygyPath '/no/such/syzygy'"), "{err}");
+
+    let Some(dir) = syzygy_dir() else { return };
+    let dir = dir.to_str().unwrap();
+    let out = probe(dir, "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("White (from Syzygy tables (WDL, DTZ)): win, DTZ "));
+    assert!(lines.next().unwrap().contains(" win, DTZ "), "{text}");
+    assert!(text.contains(" draw") || text.contains(" loss"), "{text}");
+
+    let out = probe(dir, "3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("White (from Syzygy tables (WDL, DTZ)): cursed win"), "{text}");
+}
+
 #[test]
 fn a_missing_or_truncated_directory_is_reported_and_play_goes_on() {
     let out = uci(

@@ -29,6 +29,112 @@ fn tables(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A game from a 3-piece position with an empty data directory: terminal play generates the
+/// missing table into `$XDG_DATA_HOME/vidle/tb` in the background, says so, and once it is there
+/// announces the tablebase's result and plays from it.
+#[test]
+fn play_makes_missing_tables_and_announces_the_result() {
+    let home = std::env::temp_dir().join(format!("vidle-xdg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let tb = home.join("vidle").join("tb");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["play", "--fen", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "--color", "black"])
+        .env("XDG_DATA_HOME", &home)
+        .env_remove("VIDLE_TB_DIR")
+        .env_remove("VIDLE_SYZYGY_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    let start = std::time::Instant::now();
+    while !(tb.join("KRvK.vdtm").is_file() && tb.join("KRvK.vdtz").is_file()) {
+        assert!(start.elapsed().as_secs() < 120, "no KRvK tables in {}", tb.display());
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    stdin.write_all(b"Kd6\nquit\n").unwrap();
+    drop(stdin);
+    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(out.contains("Generating tablebase KRvK"), "{out}");
+    assert!(out.contains("Tablebase KRvK ready"), "{out}");
+    assert!(out.contains("Tablebase: White wins, mate in "), "{out}");
+    assert!(out.contains("White mates in ") && out.contains("(tablebase)"), "{out}");
+}
+
+/// Over UCI tables are made only when `TablebaseAutoGenerate` is on.
+#[test]
+fn uci_makes_tables_only_when_asked() {
+    let home = std::env::temp_dir().join(format!("vidle-xdg-uci-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let tb = home.join("vidle").join("tb");
+    let env = [("VIDLE_TB_DIR", tb.to_str().unwrap())];
+    let go = "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 3\n";
+    let out = vidle(&["uci"], &format!("uci\n{go}isready\nquit\n"), &env);
+    assert!(out.contains("option name TablebaseAutoGenerate type check default false"), "{out}");
+    assert!(out.contains("bestmove ") && !out.contains("Generating"), "{out}");
+    assert!(!tb.join("KRvK.vdtm").exists());
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .arg("uci")
+        .env("VIDLE_TB_DIR", &tb)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    let set = "setoption name TablebaseAutoGenerate value";
+    write!(stdin, "{set} maybe\n{set} true\n{go}").unwrap();
+    stdin.flush().unwrap();
+    let start = std::time::Instant::now();
+    while !(tb.join("KRvK.vdtm").is_file() && tb.join("KRvK.vdtz").is_file()) {
+        assert!(start.elapsed().as_secs() < 120, "no KRvK tables in {}", tb.display());
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(out.contains("info string error: setoption: TablebaseAutoGenerate"), "{out}");
+    assert!(out.contains("info string Generating tablebase KRvK"), "{out}");
+}
+
+/// `tb gen`'s summary counts every file the run wrote (DTM, DTZ and the full DTM copies in
+/// `resolved/`), byte for byte, and a second run writes nothing.
+#[test]
+fn gen_summary_counts_every_file() {
+    fn walk(dir: &std::path::Path, files: &mut u64, bytes: &mut u64) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let meta = e.metadata().unwrap();
+            if meta.is_dir() {
+                walk(&e.path(), files, bytes);
+            } else {
+                *files += 1;
+                *bytes += meta.len();
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("vidle-tb-summary-{}", std::process::id()));
+    let run_gen = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
+            .args(["tb", "gen", "--quiet", "KRvK", "--dir"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = run_gen();
+    let (mut files, mut bytes) = (0, 0);
+    walk(&dir, &mut files, &mut bytes);
+    assert!(files >= 3, "{first}");
+    assert!(first.contains(&format!("; written {files} files, {bytes} B = ")), "{first}");
+    let second = run_gen();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(second.contains("0 tables generated") && second.contains("; written 0 files, 0 B"));
+    assert!(second.contains(&format!("{:.2} MiB; peak", bytes as f64 / 1048576.0)), "{second}");
+}
+
 #[test]
 fn tablebase_moves_over_uci_and_in_play() {
     let dir = tables("play");

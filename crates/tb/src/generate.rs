@@ -301,6 +301,8 @@ pub struct GenReport {
     pub positions: u64,
     pub dtm_bytes: u64,
     pub dtz_bytes: u64,
+    /// The generator's full DTM copy ([`format::resolved_path`]), which bigger tables read.
+    pub resolved_bytes: u64,
     /// Working arrays of the solver plus loaded successor tables.
     pub working_memory: u64,
     /// Peak resident set of the process while this table ran (Linux; 0 elsewhere).
@@ -312,7 +314,7 @@ pub struct GenReport {
 /// The sizes of a finished table's DTM and DTZ files, when both and the generator's full DTM
 /// copy ([`format::resolved_path`]) are on disk with sound headers, block indexes and block
 /// checksums (a file damaged after it was written is generated again, not trusted).
-fn complete(dir: &Path, m: &Material) -> Option<(u64, u64)> {
+fn complete(dir: &Path, m: &Material) -> Option<[u64; 3]> {
     let mut sizes = [0; 3];
     let files = [
         (format::table_path(dir, m, MetricKind::Dtm), MetricKind::Dtm),
@@ -338,7 +340,7 @@ fn complete(dir: &Path, m: &Material) -> Option<(u64, u64)> {
         }
         sizes[k] = std::fs::metadata(&path).ok()?.len();
     }
-    Some((sizes[0], sizes[1]))
+    Some(sizes)
 }
 
 /// Removes the temporary files (`NAME.<pid>-<n>.tmp`, see [`format::write_file`]) that a
@@ -447,7 +449,7 @@ pub fn generate(
     let mut workspace = Workspace::default();
     for m in order {
         let positions = Layout::new(m).size * 2;
-        if let Some((dtm_bytes, dtz_bytes)) = complete(&opts.dir, &m) {
+        if let Some([dtm_bytes, dtz_bytes, resolved_bytes]) = complete(&opts.dir, &m) {
             done += positions;
             overall.set_position(done);
             let r = GenReport {
@@ -457,6 +459,7 @@ pub fn generate(
                 positions,
                 dtm_bytes,
                 dtz_bytes,
+                resolved_bytes,
                 working_memory: 0,
                 peak_rss: 0,
                 one_metric_at_a_time: false,
@@ -505,6 +508,7 @@ pub fn generate(
             let io = |source| TbError::Io { table: name.clone(), source };
             let mut dtm_bytes = 0;
             let mut dtz_bytes = 0;
+            let mut resolved_bytes = 0;
             let mut working_memory = 0;
             let passes: &[&[MetricKind]] = if together {
                 &[&[MetricKind::Dtm, MetricKind::Dtz]]
@@ -546,8 +550,9 @@ pub fn generate(
                         .map_err(io)?;
                     let full = Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
                     let bytes = format::encode_table(m, MetricKind::Dtm, &dtm, full);
-                    format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
-                        .map_err(io)?;
+                    resolved_bytes =
+                        format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
+                            .map_err(io)?;
                     workspace.recycle(dtm);
                 }
                 if let Some(dtz) = solved.dtz {
@@ -567,6 +572,7 @@ pub fn generate(
                 positions,
                 dtm_bytes,
                 dtz_bytes,
+                resolved_bytes,
                 working_memory,
                 peak_rss: 0,
                 one_metric_at_a_time: !together,

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use vidle_core::{Move, Position};
@@ -237,6 +238,22 @@ pub fn default_dir() -> PathBuf {
     home.join(".local").join("share").join("vidle").join("tb")
 }
 
+/// The most pieces of any table file (`.vdtm`, `.vdtz`) in `dir`.
+fn largest_table(dir: &Path) -> Result<u32, TbError> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|source| TbError::Io { table: dir.display().to_string(), source })?;
+    let mut largest = 0;
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if let Some(stem) = name.strip_suffix(".vdtm").or_else(|| name.strip_suffix(".vdtz"))
+            && let Ok(m) = stem.parse::<Material>()
+        {
+            largest = largest.max(m.total());
+        }
+    }
+    Ok(largest)
+}
+
 /// Tables opened so far; `None` remembers a file that does not exist.
 type OpenTables = HashMap<(Material, MetricKind), Option<Arc<TableFile>>>;
 
@@ -253,7 +270,8 @@ type OpenTables = HashMap<(Material, MetricKind), Option<Arc<TableFile>>>;
 pub struct Tablebases {
     dir: PathBuf,
     mmap: bool,
-    max_pieces: u32,
+    /// Updated by [`Tablebases::rescan`] while others probe.
+    max_pieces: AtomicU32,
     tables: RwLock<OpenTables>,
     /// Files that could not be opened, with the reason: tried once, then refused at once (the
     /// search probes often, and a bad file stays bad).
@@ -267,17 +285,7 @@ impl Tablebases {
     /// The directory cannot be read.
     pub fn open(dir: impl Into<PathBuf>) -> Result<Tablebases, TbError> {
         let dir = dir.into();
-        let mut max_pieces = 0;
-        let entries = std::fs::read_dir(&dir)
-            .map_err(|source| TbError::Io { table: dir.display().to_string(), source })?;
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if let Some(stem) = name.strip_suffix(".vdtm").or_else(|| name.strip_suffix(".vdtz"))
-                && let Ok(m) = stem.parse::<Material>()
-            {
-                max_pieces = max_pieces.max(m.total());
-            }
-        }
+        let max_pieces = AtomicU32::new(largest_table(&dir)?);
         Ok(Tablebases {
             dir,
             mmap: true,
@@ -285,6 +293,34 @@ impl Tablebases {
             tables: RwLock::new(HashMap::new()),
             refused: RwLock::new(HashMap::new()),
         })
+    }
+
+    /// Like [`Tablebases::open`] for a directory that may not exist yet (tables made while the
+    /// program runs, see [`Tablebases::rescan`]): nothing is covered until tables are there.
+    pub fn watching(dir: impl Into<PathBuf>) -> Tablebases {
+        let dir = dir.into();
+        let max_pieces = AtomicU32::new(largest_table(&dir).unwrap_or(0));
+        Tablebases {
+            dir,
+            mmap: true,
+            max_pieces,
+            tables: RwLock::new(HashMap::new()),
+            refused: RwLock::new(HashMap::new()),
+        }
+    }
+
+    /// Looks at the directory again after tables were added to it (tables made while the
+    /// program runs): files that were missing or refused are tried again on their next probe;
+    /// tables already open stay open.
+    ///
+    /// # Errors
+    /// The directory cannot be read (nothing changes then).
+    pub fn rescan(&self) -> Result<(), TbError> {
+        let largest = largest_table(&self.dir)?;
+        self.tables.write().expect("table map").retain(|_, t| t.is_some());
+        self.refused.write().expect("refused map").clear();
+        self.max_pieces.fetch_max(largest, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Use positioned reads instead of memory maps for files opened from now on.
@@ -295,7 +331,7 @@ impl Tablebases {
 
     /// The most pieces (kings included) of any table found in the directory.
     pub fn max_pieces(&self) -> u32 {
-        self.max_pieces
+        self.max_pieces.load(Ordering::Relaxed)
     }
 
     /// Drops every open table's cached blocks (files stay open): the next probe of each block

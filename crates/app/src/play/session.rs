@@ -146,6 +146,7 @@ impl Session {
         ));
         self.show_board();
         loop {
+            crate::tb_panel::notices(self.s.position()).iter().for_each(|n| self.say(n));
             self.s.check_flag();
             self.announce_end();
             if self.s.engine_to_move() {

@@ -129,6 +129,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                     text.push_str(&o.uci_line());
                     text.push('\n');
                 }
+                text.push_str(crate::tb_panel::UCI_OPTION);
                 text.push_str("uciok");
                 self.say(&text)?;
             }
@@ -158,8 +159,8 @@ impl<W: Write + Send + 'static> Uci<W> {
                     }
                     text.push('\n');
                 }
-                text.push_str(&format!("Fen: {}", fen::to_fen(pos, self.chess960())));
-                text.push_str(&format!("\nKey: {:016x}", pos.key()));
+                let fen = fen::to_fen(pos, self.chess960());
+                text.push_str(&format!("Fen: {fen}\nKey: {:016x}", pos.key()));
                 self.say(&text)?;
             }
             "params" => {
@@ -236,6 +237,12 @@ impl<W: Write + Send + 'static> Uci<W> {
             Some(i) => (&rest[..i], rest[i + 7..].trim()),
             None => (rest.trim(), ""),
         };
+        if let Some(set) = crate::tb_panel::uci_setoption(name, value) {
+            if let Err(e) = set {
+                self.say(&format!("info string error: setoption: {e}"))?;
+            }
+            return Ok(());
+        }
         match EngineOption::parse(name, value) {
             Ok(o) if o.waits_for_search() && self.engine.is_searching() => {
                 self.pending_options.push(o);
@@ -276,6 +283,9 @@ impl<W: Write + Send + 'static> Uci<W> {
         // A new `go` replaces a running search (which still answers with its bestmove first).
         self.finish();
         self.apply_pending()?;
+        for news in crate::tb_panel::uci_notices(self.game.position()) {
+            self.say(&format!("info string {news}"))?;
+        }
         let out = Arc::clone(&self.out);
         let chess960 = self.chess960();
         self.engine.start(

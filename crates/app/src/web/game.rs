@@ -355,7 +355,7 @@ impl WebGame {
             material: self.material(),
             clock: self.session.clock().map(ClockView::new),
             info: self.last_info.clone(),
-            tablebase: crate::tb_source::root_lines(&pos),
+            tablebase: crate::tb_panel::lines(&pos),
             book_moves: vidle_book::Book::default_book()
                 .entries_in_game(self.game())
                 .iter()

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The cost of Syzygy probes in the search: nodes per second on fixed endgame positions with and
+without `SyzygyPath`, in the same run, alternating, one thread, a fixed node count per search.
+
+    python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY SYZYGY_DIR [ROUNDS] [NODES]
+
+Prints one tab-separated row per position (median nps without, with, the change, and the tbhits
+of the probing search) and a last row over all positions (median of the per-round sums).
+Our own tables are switched off (VIDLE_TB_DIR points nowhere), so every hit is a Syzygy probe.
+"""
+import statistics
+import subprocess
+import sys
+
+# Endgames of 5 to 7 pieces whose captures lead into the reference tables (all 3-4-piece ones and
+# KRPvKR, KRRvKR, KQRvKR, KRBvKR, KRNvKR).
+POSITIONS = [
+    ("KRPvKR", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"),
+    ("KRNvKR", "8/8/4k3/8/2N5/8/3R1r2/4K3 w - - 0 1"),
+    ("KRBvKR", "3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1"),
+    ("KRPvKRP", "8/8/3k4/3p4/8/3P4/r7/1R2K3 w - - 0 1"),
+    ("KRRvKRP", "8/4k3/4p3/8/8/8/r7/1RR1K3 w - - 0 1"),
+    ("KRPPvKRP", "8/5k2/5p2/8/4P3/5P2/r7/1R3K2 w - - 0 1"),
+    ("KPPvKPP", "8/7p/1p3k2/8/1P6/4K3/5P2/8 w - - 0 1"),
+]
+
+
+def search(binary, fen, nodes, syzygy):
+    lines = ["setoption name Threads value 1", "setoption name Hash value 16"]
+    if syzygy:
+        lines.append(f"setoption name SyzygyPath value {syzygy}")
+    lines += ["ucinewgame", f"position fen {fen}", f"go nodes {nodes}"]
+    proc = subprocess.Popen(
+        [binary, "uci"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={"VIDLE_TB_DIR": "/nonexistent/vidle-tb", "PATH": "/usr/bin:/bin"},
+    )
+    proc.stdin.write("\n".join(lines) + "\n")
+    proc.stdin.flush()
+    last = None
+    for line in proc.stdout:
+        if line.startswith("info ") and " nps " in line:
+            last = line.split()
+        if line.startswith("bestmove"):
+            break
+    proc.stdin.write("quit\n")
+    proc.stdin.close()
+    proc.wait()
+    get = lambda key: int(last[last.index(key) + 1])
+    return get("nps"), get("tbhits"), get("nodes"), get("time")
+
+
+def main():
+    binary, syzygy = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    nodes = int(sys.argv[4]) if len(sys.argv) > 4 else 1_000_000
+    samples = {name: ([], [], []) for name, _ in POSITIONS}
+    totals = ([], [])
+    for _ in range(rounds):
+        t = [[0, 0], [0, 0]]  # (nodes, ms) without, with
+        for name, fen in POSITIONS:
+            for k, path in enumerate([None, syzygy]):
+                nps, hits, n, ms = search(binary, fen, nodes, path)
+                samples[name][k].append(nps)
+                t[k][0] += n
+                t[k][1] += ms
+                if path:
+                    samples[name][2].append(hits)
+        for k in range(2):
+            totals[k].append(1000 * t[k][0] // max(t[k][1], 1))
+    print("position\tnps_without\tnps_with\tchange\ttbhits_with")
+    for name, (without, with_, hits) in samples.items():
+        a, b = statistics.median(without), statistics.median(with_)
+        print(f"{name}\t{a:.0f}\t{b:.0f}\t{100 * (b - a) / a:+.1f}%\t{statistics.median(hits):.0f}")
+    a, b = statistics.median(totals[0]), statistics.median(totals[1])
+    print(f"all\t{a:.0f}\t{b:.0f}\t{100 * (b - a) / a:+.1f}%\t")
+
+
+if __name__ == "__main__":
+    main()
