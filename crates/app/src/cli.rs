@@ -33,6 +33,9 @@ pub enum Command {
     Datagen(crate::datagen_cmd::DatagenArgs),
     /// Train the evaluation network on the CPU from `datagen` data.
     Train(crate::train_cmd::TrainArgs),
+    /// Analyse a finished game: evaluations, mistakes, the better moves, accuracy, a graph;
+    /// writes the annotated PGN.
+    Analyse(crate::analyse_cmd::AnalyseArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),
 }
