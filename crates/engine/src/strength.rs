@@ -6,8 +6,8 @@
 //! rises, and candidates losing more than a level-dependent margin against the best line are never
 //! played. The result is a player who mostly finds sensible moves, prefers good ones, misses deep
 //! tactics and sometimes chooses a clearly inferior move — not one that throws pieces away at
-//! random. The anchors below were set from games against Stockfish's own `UCI_Elo` (see the
-//! README's table).
+//! random. The anchors below were set from games against Stockfish's own `UCI_Elo` (see
+//! docs/strength.md).
 
 use crate::{Score, SearchInfo};
 use vidle_core::Move;
