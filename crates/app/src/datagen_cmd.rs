@@ -61,6 +61,30 @@ pub struct DatagenArgs {
     pub convert: Vec<PathBuf>,
 }
 
+/// Holds the directory's `datagen.lock` for the whole run: two generators writing the same
+/// chunks would list them twice in the manifest. The operating system releases the lock when
+/// the process ends, however it ends.
+fn lock_dir(dir: &Path) -> Result<std::fs::File> {
+    let path = dir.join("datagen.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "another `vidle datagen` is writing to {} (it holds {}); stop it first",
+            dir.display(),
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
+}
+
 /// The default output directory.
 pub fn default_dir() -> PathBuf {
     vidle_tb::default_dir().parent().map_or_else(|| PathBuf::from("nnue"), |d| d.join("nnue"))
@@ -69,6 +93,7 @@ pub fn default_dir() -> PathBuf {
 pub fn run(a: &DatagenArgs) -> Result<()> {
     let dir = a.out.clone().unwrap_or_else(default_dir);
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let _lock = lock_dir(&dir)?;
     let manifest = Manifest::open(&dir)?;
     if !a.convert.is_empty() {
         return convert(&a.convert, &dir, &manifest);
@@ -365,6 +390,19 @@ mod tests {
         let a = args(&base);
         let (x, y) = (opening(&a, 5, None).unwrap(), opening(&a, 5, None).unwrap());
         assert_eq!(x.position(), y.position());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_second_generator_on_the_same_directory_is_refused() {
+        let dir = std::env::temp_dir().join(format!("vidle-datagen-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let held = lock_dir(&dir).unwrap();
+        let d = dir.to_str().unwrap();
+        let err = run(&args(&["--out", d, "--games", "1", "--nodes", "100"])).unwrap_err();
+        assert!(err.to_string().contains("another `vidle datagen`"), "{err}");
+        drop(held);
+        run(&args(&["--out", d, "--games", "1", "--nodes", "100", "--chunk-games", "1"])).unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }
 
