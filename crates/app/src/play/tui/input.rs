@@ -133,6 +133,8 @@ pub struct Ui {
     pub line: LineEditor,
     /// Messages, oldest first.
     pub log: Vec<String>,
+    /// Lines the message panel is scrolled back from the latest.
+    pub scroll: usize,
     pub thinking: Option<Thinking>,
     /// The square of the piece clicked first.
     pub selected: Option<Square>,
@@ -225,6 +227,7 @@ impl Ui {
 
     /// Adds a message to the log (kept to the last few hundred lines).
     pub fn say(&mut self, text: String) {
+        self.scroll = 0;
         self.log.push(text);
         if self.log.len() > 500 {
             self.log.drain(..100);

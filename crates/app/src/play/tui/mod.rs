@@ -260,6 +260,8 @@ impl App {
                     self.ui.say(found.join(" "));
                 }
             }
+            KeyCode::PageUp => self.ui.scroll += 5,
+            KeyCode::PageDown => self.ui.scroll = self.ui.scroll.saturating_sub(5),
             KeyCode::Enter => {
                 let line = self.ui.line.submit();
                 return self.on_line(&line);

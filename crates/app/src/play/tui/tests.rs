@@ -172,6 +172,25 @@ fn engine_panel_tablebase_messages_and_game_over() {
 }
 
 #[test]
+fn messages_show_the_latest_and_scroll_back() {
+    let c = controller(None, Color::White, None);
+    let mut ui = coloured();
+    for i in 1..=40 {
+        ui.say(format!("message number {i}"));
+    }
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("message number 40") && !text.contains("message number 1 "), "{text}");
+    ui.scroll = 10;
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("message number 30") && !text.contains("message number 31"), "{text}");
+    ui.scroll = 1000;
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("message number 1 "), "scrolled back to the first:\n{text}");
+    ui.say("new".into());
+    assert_eq!(ui.scroll, 0, "a new message shows the latest again");
+}
+
+#[test]
 fn a_flag_that_fell_is_shown_as_lost_on_time() {
     let mut c = controller(None, Color::Black, Some("0.001+0"));
     engine_answers(&mut c, "e4");

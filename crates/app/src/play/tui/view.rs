@@ -64,7 +64,7 @@ impl Geometry {
         let right_x = x + BOARD_W + 1;
         let right_w = area.width - BOARD_W - 1;
         let engine_h = 5.min(main_h / 3);
-        let messages_h = (main_h.saturating_sub(engine_h) / 3).max(3);
+        let messages_h = (main_h.saturating_sub(engine_h) / 2).max(3);
         let moves_h = main_h - engine_h - messages_h;
         Some(Geometry {
             top_clock: Rect::new(x, y, BOARD_W, 1),
@@ -370,19 +370,14 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 fn draw_messages(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let width = area.width.saturating_sub(2) as usize;
     let room = area.height.saturating_sub(2) as usize;
-    let mut lines: Vec<String> = Vec::new();
-    // The latest messages that fit, wrapped to the panel.
-    for msg in ui.log.iter().rev() {
-        let mut wrapped = wrap(msg, width);
-        wrapped.extend(lines);
-        lines = wrapped;
-        if lines.len() >= room {
-            break;
-        }
-    }
-    let skip = lines.len().saturating_sub(room);
-    let lines: Vec<Line> = lines.into_iter().skip(skip).map(Line::from).collect();
-    let title = format!(" {} ", c.t("Messages", "Zprávy"));
+    let all: Vec<String> = ui.log.iter().flat_map(|m| wrap(m, width)).collect();
+    // The latest lines that fit, or earlier ones while scrolled back (PgUp, PgDn).
+    let scroll = ui.scroll.min(all.len().saturating_sub(room));
+    let end = all.len() - scroll;
+    let start = end.saturating_sub(room);
+    let lines: Vec<Line> = all[start..end].iter().map(|l| Line::from(l.as_str())).collect();
+    let more = if all.len() > room { "· PgUp PgDn " } else { "" };
+    let title = format!(" {} {more}", c.t("Messages", "Zprávy"));
     Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
 }
 
