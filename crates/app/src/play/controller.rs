@@ -47,7 +47,8 @@ pub struct Pending {
 pub enum Step {
     Continue,
     Quit,
-    Search(Pending),
+    /// Boxed: a plan carries the whole game.
+    Search(Box<Pending>),
 }
 
 pub struct Controller {
@@ -305,7 +306,7 @@ impl Controller {
                 Err(r) => self.refuse(r),
             },
             Command::Hint => match self.s.hint_plan() {
-                Ok(plan) => return Step::Search(Pending { job: Job::Hint, plan }),
+                Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Hint, plan })),
                 Err(r) => self.refuse(r),
             },
             Command::Flip => {
@@ -341,7 +342,7 @@ impl Controller {
                 let _ = self.s.resign();
             }
             Command::Draw => match self.s.draw_plan() {
-                Ok(plan) => return Step::Search(Pending { job: Job::Draw, plan }),
+                Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Draw, plan })),
                 Err(r) => self.refuse(r),
             },
             Command::Usage(en, cs) => self.say(self.lang.t(en, cs)),

@@ -293,7 +293,7 @@ impl App {
         }
         match self.c.handle(cmd) {
             Step::Quit => return false,
-            Step::Search(p) => self.start(p),
+            Step::Search(p) => self.start(*p),
             Step::Continue => {}
         }
         true
