@@ -112,10 +112,10 @@ impl Clock {
         self.increment
     }
 
-    /// `m:ss`, with tenths below 20 seconds.
+    /// `m:ss`, with tenths below ten seconds.
     pub fn format(d: Duration) -> String {
         let s = d.as_secs();
-        if s < 20 {
+        if s < 10 {
             format!("{}:{:02}.{}", s / 60, s % 60, d.subsec_millis() / 100)
         } else {
             format!("{}:{:02}", s / 60, s % 60)
@@ -143,11 +143,17 @@ mod tests {
         assert!(c.remaining(Color::Black) > Duration::from_secs(302));
         assert_eq!(c.pgn_time_control(), "300+3");
         assert_eq!(Clock::parse("0.5").unwrap().pgn_time_control(), "30+0");
+        // Fractions of a minute, as lichess gives them: 0.25+0 is a 15-second game.
+        let quarter = Clock::parse("0.25+0").unwrap();
+        assert_eq!(quarter.remaining(Color::Black), Duration::from_secs(15));
+        assert_eq!(quarter.pgn_time_control(), "15+0");
+        assert_eq!(Clock::parse("0.05").unwrap().remaining(Color::White), Duration::from_secs(3));
         assert!(c.flagged().is_none());
         for bad in ["x+1", "0+1", "5+-1", "", "700"] {
             assert!(Clock::parse(bad).is_err(), "{bad}");
         }
-        assert_eq!(Clock::format(Duration::from_millis(12_345)), "0:12.3");
+        assert_eq!(Clock::format(Duration::from_millis(9_345)), "0:09.3");
+        assert_eq!(Clock::format(Duration::from_millis(12_345)), "0:12");
         assert_eq!(Clock::format(Duration::from_secs(185)), "3:05");
     }
 

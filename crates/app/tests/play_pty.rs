@@ -1,5 +1,6 @@
-//! Drives `vidle play` through a pseudo-terminal (util-linux `script`), the interactive path:
-//! line editing and the live status line that rewrites itself while the engine thinks.
+//! Drives `vidle play --plain` through a pseudo-terminal (util-linux `script`), line mode on a
+//! terminal: line editing and the live status line that rewrites itself while the engine thinks.
+//! (The full-screen board, what a terminal gets without `--plain`, is tested in `tui_pty.rs`.)
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -13,7 +14,7 @@ fn interactive_session_edits_lines_and_shows_live_status() {
     }
     // A position out of the opening book, so the engine searches (and shows its status line).
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
-    let cmd = format!("{} play --movetime 600 --fen '{fen}'", env!("CARGO_BIN_EXE_vidle"));
+    let cmd = format!("{} play --plain --movetime 600 --fen '{fen}'", env!("CARGO_BIN_EXE_vidle"));
     let mut child = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
         .env("TERM", "xterm-256color")

@@ -7,10 +7,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 use std::io::BufRead;
 
-pub const COMMANDS: [&str; 17] = [
-    "help", "moves", "new", "undo", "redo", "hint", "flip", "level", "time", "fen", "pgn", "load",
-    "resign", "draw", "quit", "board", "save",
-];
+use super::command::complete;
 
 #[derive(Helper, Hinter, Highlighter, Validator, Default)]
 pub struct Completion {
@@ -29,9 +26,8 @@ impl Completer for Completion {
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let start = line[..pos].rfind(' ').map_or(0, |i| i + 1);
         let word = &line[start..pos];
-        let pool = self.moves.iter().map(String::as_str).chain(COMMANDS);
-        let out = pool
-            .filter(|c| c.starts_with(word))
+        let out = complete(word, &self.moves)
+            .into_iter()
             .map(|c| Pair { display: c.to_string(), replacement: c.to_string() })
             .collect();
         Ok((start, out))

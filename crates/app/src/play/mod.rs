@@ -1,10 +1,13 @@
 //! Terminal play against the computer (`vidle play`, or `vidle` on a terminal).
 
 mod board;
+mod command;
+mod controller;
 mod i18n;
 mod input;
 pub(crate) mod session;
 pub(crate) mod strength;
+mod tui;
 
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -63,6 +66,9 @@ pub struct PlayArgs {
     /// Plain ASCII board and no colours.
     #[arg(long)]
     pub ascii: bool,
+    /// Line mode on a terminal too (a board printed after each move) instead of the full screen.
+    #[arg(long)]
+    pub plain: bool,
     /// A Polyglot opening book to play from instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
@@ -88,6 +94,7 @@ impl Default for PlayArgs {
             chess960: false,
             save: None,
             ascii: false,
+            plain: false,
             book: None,
             tb_dir: None,
             lang: "en".into(),
@@ -95,7 +102,15 @@ impl Default for PlayArgs {
     }
 }
 
-/// Runs a game in the terminal (interactive) or over pipes (plain text for scripts).
+/// Runs a game: full screen when standard input and output are a terminal (and `--plain` is not
+/// given), line mode otherwise (plain text for scripts and pipes).
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
-    session::Session::new(args)?.run()
+    use std::io::IsTerminal;
+    let (controller, engine) = controller::Controller::new(args)?;
+    let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    if !args.plain && !dumb && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        tui::run(controller, engine, args.ascii)
+    } else {
+        session::Session::new(controller, engine, args.ascii).run()
+    }
 }

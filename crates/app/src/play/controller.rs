@@ -1,0 +1,593 @@
+//! What the terminal does with the player's commands, shared by line mode (`session.rs`) and the
+//! full-screen board (`tui/`): it runs them on the game session ([`crate::game::GameSession`],
+//! which holds the rules) and words the results as messages. It runs no search itself: a command
+//! that needs one hands back a [`Pending`] search, which the front end runs (line mode waits for
+//! it, the full-screen board lets it run on the engine's thread while the clocks tick) and gives
+//! back to [`Controller::finish`].
+
+use super::command::Command;
+use super::i18n::Lang;
+use super::strength::Strength;
+use super::{ColorChoice, PlayArgs};
+use crate::book_source::{EngineFiles, engine_for};
+use crate::clock::Clock;
+use crate::game::{EndReason, Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
+use crate::pgn;
+use std::sync::mpsc;
+use vidle_core::files::{MAX_PGN_BYTES, read_text_bounded};
+use vidle_core::notation::{MoveParseError, parse_move, to_san};
+use vidle_core::{Color, Game, Move, Outcome, Position, chess960, fen};
+use vidle_engine::{Engine, Score, SearchEvent, TbOutcome};
+
+/// What the controller has to show, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    Text(String),
+    /// The board changed in a way line mode redraws (the full-screen board always shows it).
+    Board,
+}
+
+/// Which search is running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    EngineMove,
+    Hint,
+    Draw,
+}
+
+/// A search a command asked for.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub job: Job,
+    pub plan: SearchPlan,
+}
+
+/// What the front end does after a command.
+#[derive(Debug)]
+pub enum Step {
+    Continue,
+    Quit,
+    /// Boxed: a plan carries the whole game.
+    Search(Box<Pending>),
+}
+
+pub struct Controller {
+    pub s: GameSession,
+    /// The side at the bottom of the board.
+    pub view: Color,
+    pub lang: Lang,
+    save: Option<std::path::PathBuf>,
+    /// The ending already announced (each ending is announced and saved once).
+    announced: Option<Ending>,
+    /// When the tablebase panel was last asked, and for which position.
+    tb_asked: Option<(u64, std::time::Instant)>,
+    /// The tablebase verdict of the engine's last move ("White mates in 9 (tablebase)").
+    pub tablebase: Option<String>,
+    out: Vec<Output>,
+}
+
+pub fn pick_color(c: ColorChoice) -> Color {
+    match c {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => Color::from_white(random_u64() & 1 == 0),
+    }
+}
+
+fn random_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    h.finish()
+}
+
+fn read_pgn_file(path: &std::path::Path) -> Result<pgn::LoadedGame, String> {
+    let text = read_text_bounded(path, MAX_PGN_BYTES).map_err(|e| e.to_string())?;
+    pgn::load_game(&text)
+}
+
+/// The moves of `pv` from `pos` in this language's SAN, at most `max` (stops at a move that is
+/// not legal).
+pub fn pv_san(pos: &Position, pv: &[Move], lang: Lang, max: usize) -> Vec<String> {
+    let mut p = *pos;
+    let mut line = Vec::new();
+    for &m in pv.iter().take(max) {
+        if !p.is_legal(m) {
+            break;
+        }
+        line.push(lang.localise_san(&to_san(&p, m)));
+        p = p.played(m);
+    }
+    line
+}
+
+impl Controller {
+    /// The session and the engine that `vidle play` was asked for.
+    pub fn new(args: &PlayArgs) -> anyhow::Result<(Controller, Engine)> {
+        let lang = Lang::parse(&args.lang)
+            .ok_or_else(|| anyhow::anyhow!("--lang '{}': use en or cs", args.lang))?;
+        let mut loaded = None;
+        let (game, chess960) = if let Some(path) = &args.load {
+            let l = read_pgn_file(path)
+                .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
+            for why in &l.skipped {
+                eprintln!("warning: --load {}: skipped {why}", path.display());
+            }
+            let g = (l.game.clone(), l.chess960);
+            loaded = Some(l);
+            g
+        } else if let Some(f) = &args.fen {
+            (Game::from_fen(f).map_err(|e| anyhow::anyhow!("--fen: {e}"))?, false)
+        } else if args.chess960 {
+            (Game::new(chess960::start_position((random_u64() % 960) as u32)), true)
+        } else {
+            (Game::new(Position::startpos()), false)
+        };
+        let strength = match (&args.elo, &args.level) {
+            (Some(e), _) => Strength::parse(&e.to_string()).map_err(anyhow::Error::msg)?,
+            (None, Some(l)) => Strength::parse(l).map_err(anyhow::Error::msg)?,
+            (None, None) => Strength(None),
+        };
+        let clock = args
+            .clock
+            .as_deref()
+            .map(Clock::parse)
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
+        if let Some(path) = &args.save {
+            // Found out now, not when the game ends and the record is lost.
+            vidle_core::files::check_writable(path)
+                .map_err(|e| anyhow::anyhow!("--save {}: {e}", path.display()))?;
+        }
+        let human = pick_color(args.color);
+        let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+        let engine = engine_for(&files).map_err(anyhow::Error::msg)?;
+        let mut s = GameSession::new(Setup {
+            game,
+            human,
+            strength,
+            depth: args.depth,
+            movetime_ms: args.movetime,
+            clock,
+            chess960,
+        });
+        if let Some(l) = loaded {
+            s.load(l);
+        }
+        Ok((Controller::with_session(s, lang, args.save.clone()), engine))
+    }
+
+    /// A controller over a ready session (tests of the front ends build one this way).
+    pub fn with_session(
+        s: GameSession,
+        lang: Lang,
+        save: Option<std::path::PathBuf>,
+    ) -> Controller {
+        Controller {
+            view: s.human(),
+            s,
+            lang,
+            save,
+            announced: None,
+            tb_asked: None,
+            tablebase: None,
+            out: Vec::new(),
+        }
+    }
+
+    /// What there is to show since the last call.
+    pub fn drain(&mut self) -> Vec<Output> {
+        std::mem::take(&mut self.out)
+    }
+
+    pub fn say(&mut self, text: &str) {
+        self.out.push(Output::Text(text.to_string()));
+    }
+
+    fn show_board(&mut self) {
+        self.out.push(Output::Board);
+    }
+
+    pub fn t<'a>(&self, en: &'a str, cs: &'a str) -> &'a str {
+        self.lang.t(en, cs)
+    }
+
+    fn san(&self, pos: &Position, m: Move) -> String {
+        self.lang.localise_san(&to_san(pos, m))
+    }
+
+    /// The first line of a game.
+    pub fn greet(&mut self) {
+        let text = format!(
+            "Vidle — {} {}. {}",
+            self.t("you play", "hrajete za"),
+            self.lang.color(self.s.human()).to_lowercase(),
+            self.t("Type 'help' for commands.", "Napište 'help' pro nápovědu.")
+        );
+        self.say(&text);
+    }
+
+    /// Both clocks: `White 4:59   Black 5:00`, with `sep` between them.
+    pub fn clocks_text(&self, c: &Clock, sep: &str) -> String {
+        format!(
+            "{} {}{sep}{} {}",
+            self.lang.color(Color::White),
+            Clock::format(c.remaining(Color::White)),
+            self.lang.color(Color::Black),
+            Clock::format(c.remaining(Color::Black))
+        )
+    }
+
+    /// Says what the tablebases have to say: tables made on demand, a new or changed verdict
+    /// (`tb_panel::notices`). Asked when the position changed, else at most once a second (so
+    /// that news of a finished table arrives while nobody moves).
+    pub fn tablebase_notices(&mut self) {
+        let key = self.s.position().key();
+        let now = std::time::Instant::now();
+        if self.tb_asked.is_some_and(|(k, at)| k == key && now.duration_since(at).as_secs() < 1) {
+            return;
+        }
+        self.tb_asked = Some((key, now));
+        for n in crate::tb_panel::notices(self.s.position()) {
+            self.say(&n);
+        }
+    }
+
+    /// Says the end of the game once, and saves the game when `--save` asked for it.
+    pub fn announce_end(&mut self) {
+        let ended = self.s.ended();
+        if ended == self.announced {
+            return;
+        }
+        self.announced = ended;
+        if let Some(e) = ended {
+            let why = self.reason_text(e.reason);
+            let text = format!("{}: {why} ({})", self.t("Game over", "Konec partie"), e.result);
+            self.say(&text);
+            self.save_if_asked();
+        }
+    }
+
+    pub fn reason_text(&self, reason: EndReason) -> String {
+        if self.lang == Lang::En {
+            return reason.english();
+        }
+        match reason {
+            EndReason::Rules(Outcome::Checkmate { winner }) => {
+                format!("mat, vyhrává {}", self.lang.color(winner))
+            }
+            EndReason::Rules(Outcome::Stalemate) => "pat".into(),
+            EndReason::Rules(Outcome::ThreefoldRepetition) => "remíza trojím opakováním".into(),
+            EndReason::Rules(Outcome::FiftyMoves) => "remíza podle pravidla 50 tahů".into(),
+            EndReason::Rules(Outcome::InsufficientMaterial) => {
+                "remíza pro nedostatek materiálu".into()
+            }
+            EndReason::Resigned(c) => format!("{} se vzdává", self.lang.color(c)),
+            EndReason::LostOnTime(c) => format!("{} prohrál na čas", self.lang.color(c)),
+            EndReason::DrawAgreed => "remíza dohodou".into(),
+            EndReason::MoveLimit => "remíza: dosažen limit tahů".into(),
+        }
+    }
+
+    fn refusal_text(&self, r: Refusal) -> &'static str {
+        match r {
+            Refusal::GameOver => self.lang.t(
+                "The game is over: 'new' starts another, 'undo' takes back.",
+                "Partie skončila: 'new' začne novou, 'undo' vrátí tah.",
+            ),
+            Refusal::NotYourTurn => self.lang.t("It is not your move.", "Nejste na tahu."),
+            Refusal::IllegalMove => self.lang.t("That move is not legal.", "Ten tah není možný."),
+            Refusal::TimeOut => self.lang.t("Your time has run out.", "Váš čas vypršel."),
+            Refusal::NothingToUndo => self.lang.t("Nothing to take back.", "Není co vracet."),
+            Refusal::NothingToRedo => self.lang.t("Nothing to replay.", "Není co opakovat."),
+            Refusal::DrawAlreadyDeclined => self.lang.t(
+                "Vidle has just declined; make a move first.",
+                "Vidle právě odmítl; nejdřív táhněte.",
+            ),
+            Refusal::GameChanged => {
+                self.lang.t("The game changed meanwhile.", "Partie se mezitím změnila.")
+            }
+        }
+    }
+
+    fn refuse(&mut self, r: Refusal) {
+        let text = self.refusal_text(r);
+        self.say(text);
+    }
+
+    /// Runs one command.
+    pub fn handle(&mut self, cmd: Command) -> Step {
+        match cmd {
+            Command::Quit => return Step::Quit,
+            Command::Help => self.say(self.lang.help()),
+            Command::Board => self.show_board(),
+            Command::Moves => {
+                let pos = *self.s.position();
+                let list: Vec<String> =
+                    pos.legal_moves().iter().map(|m| self.san(&pos, m)).collect();
+                self.say(&list.join(" "));
+            }
+            Command::New(color) => self.new_game(color.as_deref()),
+            Command::Undo => match self.s.undo() {
+                Ok(()) => {
+                    self.tablebase = None;
+                    self.show_board();
+                }
+                Err(r) => self.refuse(r),
+            },
+            Command::Redo => match self.s.redo() {
+                Ok(()) => self.show_board(),
+                Err(r) => self.refuse(r),
+            },
+            Command::Hint => match self.s.hint_plan() {
+                Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Hint, plan })),
+                Err(r) => self.refuse(r),
+            },
+            Command::Flip => {
+                self.view = !self.view;
+                self.show_board();
+            }
+            Command::Level(None) => {
+                let text =
+                    format!("{}: {}", self.t("Level", "Úroveň"), self.s.strength().describe());
+                self.say(&text);
+            }
+            Command::Level(Some(l)) => match Strength::parse(&l) {
+                Ok(s) => {
+                    self.s.set_strength(s);
+                    let text = format!("{}: {}", self.t("Level", "Úroveň"), s.describe());
+                    self.say(&text);
+                }
+                Err(e) => self.say(&e),
+            },
+            Command::Time => self.show_time(),
+            Command::Fen => {
+                let text = fen::to_fen(self.s.position(), self.s.chess960());
+                self.say(&text);
+            }
+            Command::ShowPgn => {
+                let text = self.s.pgn();
+                self.say(&text);
+            }
+            Command::Save(file) => self.save_pgn(&file),
+            Command::Load(file) => self.load(&file),
+            Command::Resign => {
+                // Resigning a finished game changes nothing.
+                let _ = self.s.resign();
+            }
+            Command::Draw => match self.s.draw_plan() {
+                Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Draw, plan })),
+                Err(r) => self.refuse(r),
+            },
+            Command::Usage(en, cs) => self.say(self.lang.t(en, cs)),
+            Command::Move(text) => self.try_move(&text),
+        }
+        Step::Continue
+    }
+
+    fn try_move(&mut self, text: &str) {
+        if self.s.ended().is_some() {
+            return self.refuse(Refusal::GameOver);
+        }
+        match parse_move(self.s.position(), text) {
+            Ok(m) => self.play_move(m),
+            Err(e) => {
+                let text = self.explain(&e);
+                self.say(&text);
+            }
+        }
+    }
+
+    /// The player's move (typed, or clicked on the full-screen board).
+    pub fn play_move(&mut self, m: Move) {
+        let pos = *self.s.position();
+        match self.s.play_human(m) {
+            Ok(()) => {
+                let text = format!("{} {}", self.t("You played", "Váš tah:"), self.san(&pos, m));
+                self.say(&text);
+                if self.s.ended().is_some() {
+                    // The player's move ended the game: show the final position.
+                    self.show_board();
+                }
+            }
+            Err(Refusal::TimeOut) => {}
+            Err(r) => self.refuse(r),
+        }
+    }
+
+    fn explain(&self, e: &MoveParseError) -> String {
+        match (self.lang, e) {
+            (Lang::En, _) => format!("{e}. Type 'moves' for the legal moves or 'help'."),
+            (Lang::Cs, MoveParseError::Syntax { text }) => {
+                format!("'{text}' není tah ani příkaz. Napište 'help'.")
+            }
+            (Lang::Cs, MoveParseError::Illegal { text, reason }) => {
+                format!("{text} není možný tah ({reason}).")
+            }
+            (Lang::Cs, MoveParseError::Ambiguous { text, candidates }) => {
+                format!("{text} je nejednoznačný: {}", candidates.join(" nebo "))
+            }
+        }
+    }
+
+    /// The search for the engine's move, when it is the engine's turn.
+    pub fn engine_search(&mut self) -> Option<Pending> {
+        self.s.engine_plan().map(|plan| Pending { job: Job::EngineMove, plan })
+    }
+
+    /// Starts `p` on `engine`, its events sent to `tx`.
+    pub fn start(&mut self, engine: &mut Engine, p: &Pending, tx: mpsc::Sender<SearchEvent>) {
+        if let Err(e) = p.plan.configure(engine) {
+            let text = format!("{}: {e}", self.t("engine", "počítač"));
+            self.say(&text);
+        }
+        engine.start(
+            &p.plan.game,
+            p.plan.limits.clone(),
+            Box::new(move |ev| {
+                let _ = tx.send(ev);
+            }),
+        );
+    }
+
+    /// Takes the result of the search `p` asked for.
+    pub fn finish(&mut self, p: &Pending, outcome: &SearchOutcome) {
+        match p.job {
+            Job::EngineMove => self.engine_moved(&p.plan, outcome),
+            Job::Hint => self.hint(&p.plan, outcome),
+            Job::Draw => self.draw_answer(outcome),
+        }
+    }
+
+    fn engine_moved(&mut self, plan: &SearchPlan, outcome: &SearchOutcome) {
+        let Some(em) = self.s.engine_played(outcome) else { return };
+        let pos = *plan.game.position();
+        let mut msg = format!("Vidle {} {}", self.t("plays", "hraje"), self.san(&pos, em.mv));
+        if em.book {
+            msg.push_str(self.t("  (book move)", "  (tah z knihovny zahájení)"));
+        }
+        let gives_mate = pos.played(em.mv).is_checkmate();
+        match (em.announced_mate(gives_mate), em.score) {
+            (Some(n), _) => msg.push_str(&format!(
+                "\n{} {n}!",
+                self.t("Vidle announces mate in", "Vidle ohlašuje mat v")
+            )),
+            (None, Some((score, depth))) if !gives_mate => msg.push_str(&format!(
+                "  ({} {}, {} {depth})",
+                self.t("score", "hodnocení"),
+                score.for_people(pos.turn()),
+                self.t("depth", "hloubka"),
+            )),
+            _ => {}
+        }
+        self.tablebase = None;
+        if let Some(tb) = em.tablebase {
+            let mover = self.lang.color(pos.turn());
+            let source = self.t("tablebase", "databáze koncovek");
+            let text = match (tb, em.score.map(|s| s.0)) {
+                (TbOutcome::Draw, _) => format!("{} ({source})", self.t("draw", "remíza")),
+                (_, Some(Score::Mate(n))) if n > 0 => {
+                    format!("{mover} {} {n} ({source})", self.t("mates in", "dá mat v"))
+                }
+                (_, Some(Score::Mate(n))) => {
+                    format!("{mover} {} {} ({source})", self.t("is mated in", "dostane mat v"), -n)
+                }
+                _ => String::new(),
+            };
+            if !text.is_empty() && !gives_mate {
+                msg.push_str(&format!("\n{text}"));
+                self.tablebase = Some(text);
+            }
+        }
+        self.say(&msg);
+    }
+
+    fn hint(&mut self, plan: &SearchPlan, outcome: &SearchOutcome) {
+        match self.s.hint(outcome) {
+            Some(h) => {
+                let pos = *plan.game.position();
+                let note = match (&h.score, h.book) {
+                    (_, true) => format!(" ({})", self.t("book move", "tah z knihovny zahájení")),
+                    (Some(score), false) => format!(" ({score})"),
+                    (None, false) => String::new(),
+                };
+                let text =
+                    format!("{} {}{note}", self.t("Hint:", "Nápověda:"), self.san(&pos, h.mv));
+                self.say(&text);
+            }
+            None => self.say(self.t("No legal moves.", "Žádný možný tah.")),
+        }
+    }
+
+    fn draw_answer(&mut self, outcome: &SearchOutcome) {
+        match self.s.answer_draw(outcome) {
+            Ok(a) if a.accepted => {
+                self.say(self.t("Vidle accepts the draw.", "Vidle remízu přijímá."));
+            }
+            Ok(_) => self.say(self.t("Vidle declines the draw.", "Vidle remízu odmítá.")),
+            Err(r) => self.refuse(r),
+        }
+    }
+
+    fn new_game(&mut self, color: Option<&str>) {
+        let mut human = None;
+        if let Some(c) = color {
+            let Some(choice) = ColorChoice::from_word(c) else {
+                let usage = self.t("white, black or random", "bílý, černý nebo náhodně");
+                return self.say(&format!("new: '{c}'? {usage}"));
+            };
+            human = Some(pick_color(choice));
+        }
+        let start = if self.s.chess960() {
+            chess960::start_position((random_u64() % 960) as u32)
+        } else {
+            Position::startpos()
+        };
+        self.s.new_game(start, human);
+        self.view = self.s.human();
+        self.announced = None;
+        self.tablebase = None;
+        self.show_board();
+    }
+
+    fn load(&mut self, file: &str) {
+        match read_pgn_file(std::path::Path::new(file)) {
+            Ok(l) => {
+                for why in &l.skipped {
+                    let text = format!("load {file}: {} {why}", self.t("skipped", "přeskočena"));
+                    self.say(&text);
+                }
+                self.s.load(l);
+                self.announced = None;
+                self.tablebase = None;
+                let result = self.s.loaded_result().unwrap_or("*");
+                let text = format!("{} {file} ({result})", self.t("Loaded", "Načteno"));
+                self.say(&text);
+                self.show_board();
+            }
+            Err(e) => self.say(&format!("load {file}: {e}")),
+        }
+    }
+
+    fn show_time(&mut self) {
+        let text = match self.s.clock() {
+            Some(c) => self.clocks_text(c, "   "),
+            None => match self.s.movetime_ms() {
+                Some(ms) => format!(
+                    "{} {ms} ms {}",
+                    self.t("No clock; the engine thinks", "Bez hodin; počítač přemýšlí"),
+                    self.t("per move", "na tah")
+                ),
+                None => self
+                    .t(
+                        "No clock; the engine searches to a fixed depth",
+                        "Bez hodin; počítač počítá do pevné hloubky",
+                    )
+                    .to_string(),
+            },
+        };
+        self.say(&text);
+    }
+
+    fn save_pgn(&mut self, file: &str) {
+        let text = match std::fs::write(file, self.s.pgn()) {
+            Ok(()) => format!("{} {file}", self.t("Saved", "Uloženo do")),
+            Err(e) => format!("pgn save {file}: {e}"),
+        };
+        self.say(&text);
+    }
+
+    /// Writes the game to the `--save` file, if one was given.
+    pub fn save_if_asked(&mut self) {
+        if let Some(path) = &self.save
+            && let Err(e) = std::fs::write(path, self.s.pgn())
+        {
+            let text = format!("--save {}: {e}", path.display());
+            self.say(&text);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The full-screen board's own state and input: the input line (editing, history, completion of
+//! commands and moves), click-click moves with the mouse, the promotion chooser, the message log
+//! and the engine's live line. What a line or a click means for the game is decided elsewhere
+//! (the shared command parser and controller, the game session).
+
+use crate::play::command::complete;
+use crate::play::controller::Job;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use vidle_core::notation::castle_king_target;
+use vidle_core::{Bitboard, Color, Move, Position, Role, Square};
+
+/// The input line with its history.
+#[derive(Debug, Default)]
+pub struct LineEditor {
+    chars: Vec<char>,
+    cursor: usize,
+    history: Vec<String>,
+    /// Position in the history while recalling (`history.len()` = the line being typed).
+    recall: usize,
+}
+
+impl LineEditor {
+    pub fn text(&self) -> String {
+        self.chars.iter().collect()
+    }
+
+    /// The cursor's column (characters before it).
+    pub fn cursor_column(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn set(&mut self, text: &str) {
+        self.chars = text.chars().collect();
+        self.cursor = self.chars.len();
+    }
+
+    pub fn insert(&mut self, c: char) {
+        self.chars.insert(self.cursor, c);
+        self.cursor += 1;
+    }
+
+    /// Takes the line (into the history when not empty).
+    pub fn submit(&mut self) -> String {
+        let text = self.text();
+        if !text.trim().is_empty() && self.history.last() != Some(&text) {
+            self.history.push(text.clone());
+        }
+        self.recall = self.history.len();
+        self.set("");
+        text
+    }
+
+    fn recall(&mut self, older: bool) {
+        let next = if older {
+            self.recall.checked_sub(1)
+        } else {
+            (self.recall < self.history.len()).then_some(self.recall + 1)
+        };
+        let Some(next) = next else { return };
+        self.recall = next;
+        let text = self.history.get(next).cloned().unwrap_or_default();
+        self.set(&text);
+    }
+
+    /// Completes the word before the cursor from `moves` and the command words; returns the
+    /// candidates when there are several (the common start is filled in).
+    pub fn complete(&mut self, moves: &[String]) -> Vec<String> {
+        let before: String = self.chars[..self.cursor].iter().collect();
+        let start = before.rfind(' ').map_or(0, |i| i + 1);
+        let word = &before[start..];
+        let found = complete(word, moves);
+        let Some(first) = found.first() else { return Vec::new() };
+        let common = found.iter().fold(first.to_string(), |acc, c| {
+            acc.chars().zip(c.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect()
+        });
+        let word_chars = word.chars().count();
+        for c in common.chars().skip(word_chars) {
+            self.insert(c);
+        }
+        if found.len() == 1 {
+            if self.cursor == self.chars.len() {
+                self.insert(' ');
+            }
+            Vec::new()
+        } else {
+            found.iter().map(|s| s.to_string()).collect()
+        }
+    }
+
+    /// Applies an editing key; returns whether it was one.
+    pub fn edit(&mut self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('a') if ctrl => self.cursor = 0,
+            KeyCode::Char('e') if ctrl => self.cursor = self.chars.len(),
+            KeyCode::Char('u') if ctrl => self.set(""),
+            KeyCode::Char(c) if !ctrl => self.insert(c),
+            KeyCode::Backspace if self.cursor > 0 => {
+                self.cursor -= 1;
+                self.chars.remove(self.cursor);
+            }
+            KeyCode::Delete if self.cursor < self.chars.len() => {
+                self.chars.remove(self.cursor);
+            }
+            KeyCode::Left => self.cursor = self.cursor.saturating_sub(1),
+            KeyCode::Right => self.cursor = (self.cursor + 1).min(self.chars.len()),
+            KeyCode::Home => self.cursor = 0,
+            KeyCode::End => self.cursor = self.chars.len(),
+            KeyCode::Up => self.recall(true),
+            KeyCode::Down => self.recall(false),
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The engine's live (or last) line, as the engine panel shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thinking {
+    pub job: Job,
+    pub depth: u32,
+    /// In White's point of view (`+0.3`, `#5`, `-#3`).
+    pub score: String,
+    pub nodes: u64,
+    /// The main line in SAN.
+    pub pv: Vec<String>,
+    pub running: bool,
+}
+
+/// Everything the screen shows that is not the game itself.
+#[derive(Debug, Default)]
+pub struct Ui {
+    pub line: LineEditor,
+    /// Messages, oldest first.
+    pub log: Vec<String>,
+    /// Lines the message panel is scrolled back from the latest.
+    pub scroll: usize,
+    pub thinking: Option<Thinking>,
+    /// The square of the piece clicked first.
+    pub selected: Option<Square>,
+    /// Where the selected piece can go.
+    pub targets: Bitboard,
+    /// A promotion waiting for its piece: the legal promotions of one click-click move.
+    pub promotion: Option<Vec<Move>>,
+    /// Figurines (else letters), coloured squares (else brackets mark the squares).
+    pub unicode: bool,
+    pub colour: bool,
+}
+
+/// What a click on the board asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Click {
+    /// Nothing to do for the game (a piece selected or the selection cleared).
+    Nothing,
+    Play(Move),
+}
+
+/// The squares a click may name as a move's target: its own, and for castling (stored as the
+/// king taking its rook) the king's destination too.
+fn click_targets(m: Move) -> [Square; 2] {
+    if m.is_castle() { [m.to(), castle_king_target(m)] } else { [m.to(), m.to()] }
+}
+
+/// Legal moves of `pos` from `from` whose target is the clicked square `to`.
+fn moves_between(pos: &Position, from: Square, to: Square) -> Vec<Move> {
+    pos.legal_moves()
+        .iter()
+        .filter(|&m| m.from() == from && click_targets(m).contains(&to))
+        .collect()
+}
+
+impl Ui {
+    pub fn new(unicode: bool, colour: bool) -> Ui {
+        Ui { unicode, colour, ..Ui::default() }
+    }
+
+    pub fn clear_selection(&mut self) {
+        self.selected = None;
+        self.targets = Bitboard::EMPTY;
+        self.promotion = None;
+    }
+
+    /// A click on `sq`: the first click picks one of `player`'s pieces, the second its target.
+    /// A move with several promotions waits in [`Ui::promotion`] for [`Ui::promote`].
+    pub fn click(&mut self, pos: &Position, player: Color, sq: Square) -> Click {
+        if let Some(from) = self.selected {
+            let moves = moves_between(pos, from, sq);
+            match moves.len() {
+                0 => {}
+                1 => {
+                    self.clear_selection();
+                    return Click::Play(moves[0]);
+                }
+                _ => {
+                    self.targets = Bitboard::EMPTY;
+                    self.promotion = Some(moves);
+                    return Click::Nothing;
+                }
+            }
+        }
+        self.clear_selection();
+        if pos.piece_at(sq).is_some_and(|p| p.color == player) && Some(sq) != self.selected {
+            self.selected = Some(sq);
+            for m in pos.legal_moves().iter().filter(|m| m.from() == sq) {
+                for t in click_targets(m) {
+                    self.targets = self.targets.with(t);
+                }
+            }
+        }
+        Click::Nothing
+    }
+
+    /// Picks the promotion piece by its key (`q`, `r`, `b`, `n`; Enter for a queen); `None`
+    /// for another key.
+    pub fn promote(&mut self, key: KeyCode) -> Option<Move> {
+        let role = match key {
+            KeyCode::Char('q' | 'Q' | 'd' | 'D') | KeyCode::Enter => Role::Queen,
+            KeyCode::Char('r' | 'R' | 'v' | 'V') => Role::Rook,
+            KeyCode::Char('b' | 'B' | 's' | 'S') => Role::Bishop,
+            KeyCode::Char('n' | 'N' | 'j' | 'J') => Role::Knight,
+            _ => return None,
+        };
+        let m = self.promotion.as_ref()?.iter().copied().find(|m| m.promotion_role() == Some(role));
+        self.clear_selection();
+        m
+    }
+
+    /// Adds a message to the log (kept to the last few hundred lines).
+    pub fn say(&mut self, text: String) {
+        self.scroll = 0;
+        self.log.push(text);
+        if self.log.len() > 500 {
+            self.log.drain(..100);
+        }
+    }
+}

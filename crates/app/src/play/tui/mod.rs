@@ -1,0 +1,305 @@
+//! The full-screen terminal board (`vidle play` on a terminal): ratatui draws [`view::draw`]
+//! from the game session a few times a second, so the clocks tick and a flag falls with no key
+//! pressed; crossterm reads keys, mouse clicks and resizes. The engine searches on its own thread
+//! and its events come back over a channel, so the screen stays live while it thinks.
+//!
+//! Commands and moves go through the same parser and controller as line mode; this file only
+//! runs the loop and the searches. The terminal is restored on every way out: a normal quit, an
+//! error (the guard's `Drop`) and a panic (a hook that restores it before the message prints).
+
+mod input;
+mod view;
+
+use super::command::Command;
+use super::controller::{Controller, Job, Output, Pending, Step, pv_san};
+use crate::game::SearchOutcome;
+use input::{Click, Thinking, Ui};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::io::Stdout;
+use std::sync::mpsc;
+use std::time::Duration;
+use vidle_core::notation::to_san;
+use vidle_engine::{Engine, SearchEvent};
+
+/// How often the screen is redrawn with no input (clocks show tenths under ten seconds).
+const TICK: Duration = Duration::from_millis(100);
+
+/// Puts the terminal back as it was: cooked mode, the main screen, no mouse reporting, a cursor.
+fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+}
+
+/// Restores the terminal when dropped (a quit, an error returned through `?`).
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Runs a game on the full screen.
+pub fn run(c: Controller, engine: Engine, ascii: bool) -> anyhow::Result<()> {
+    let colour = !ascii && std::env::var_os("NO_COLOR").is_none();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+    enable_raw_mode()?;
+    let _guard = Guard;
+    // A clean alternate screen (ratatui's own `clear` asks the terminal where the cursor is,
+    // which not every terminal answers).
+    execute!(std::io::stdout(), EnterAlternateScreen, EnableMouseCapture, Clear(ClearType::All))?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    let mut app = App { c, engine, ui: Ui::new(!ascii, colour), search: None };
+    let result = app.run(&mut terminal);
+    app.stop_search();
+    app.c.save_if_asked();
+    drop(_guard);
+    // What was said after the last screen (a failed save) is not lost with it.
+    for out in app.c.drain() {
+        if let Output::Text(t) = out {
+            eprintln!("{t}");
+        }
+    }
+    result
+}
+
+/// A search running on the engine's thread.
+struct Running {
+    pending: Pending,
+    outcome: SearchOutcome,
+    events: mpsc::Receiver<SearchEvent>,
+}
+
+struct App {
+    c: Controller,
+    engine: Engine,
+    ui: Ui,
+    search: Option<Running>,
+}
+
+impl App {
+    fn run(&mut self, terminal: &mut Terminal<CrosstermBackend<Stdout>>) -> anyhow::Result<()> {
+        self.c.greet();
+        loop {
+            self.c.tablebase_notices();
+            self.c.s.check_flag();
+            if self.c.s.ended().is_some()
+                && self.search.as_ref().is_some_and(|r| r.pending.job == Job::EngineMove)
+            {
+                // The engine's flag fell while it thought.
+                self.stop_search();
+            }
+            self.c.announce_end();
+            if self.search.is_none()
+                && let Some(p) = self.c.engine_search()
+            {
+                self.start(p);
+            }
+            self.take_output();
+            terminal.draw(|f| view::draw(f, &self.c, &self.ui))?;
+            if event::poll(TICK)? {
+                // Everything that has arrived, then one redraw.
+                loop {
+                    let size = terminal.size()?;
+                    let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                    if !self.on_event(event::read()?, area) {
+                        return Ok(());
+                    }
+                    if !event::poll(Duration::ZERO)? {
+                        break;
+                    }
+                }
+            }
+            self.take_search_events();
+        }
+    }
+
+    /// Moves the controller's messages into the log.
+    fn take_output(&mut self) {
+        for out in self.c.drain() {
+            if let Output::Text(t) = out {
+                self.ui.say(t);
+            }
+        }
+    }
+
+    fn start(&mut self, p: Pending) {
+        let (tx, rx) = mpsc::channel();
+        self.c.start(&mut self.engine, &p, tx);
+        self.ui.thinking = Some(Thinking {
+            job: p.job,
+            depth: 0,
+            score: String::new(),
+            nodes: 0,
+            pv: Vec::new(),
+            running: true,
+        });
+        self.search = Some(Running { outcome: p.plan.outcome(), pending: p, events: rx });
+    }
+
+    /// Stops a running search and forgets its answer.
+    fn stop_search(&mut self) {
+        if self.search.take().is_some() {
+            self.engine.stop();
+            self.engine.wait();
+            if let Some(t) = &mut self.ui.thinking {
+                t.running = false;
+            }
+        }
+    }
+
+    /// Takes in what the search has reported; hands its answer to the controller when it ends.
+    fn take_search_events(&mut self) {
+        let Some(run) = &mut self.search else { return };
+        let pos = *run.pending.plan.game.position();
+        let mut done = false;
+        while let Ok(ev) = run.events.try_recv() {
+            if let SearchEvent::Info(info) = &ev
+                && info.bound.is_none()
+                && info.multipv == 1
+                && let Some(t) = &mut self.ui.thinking
+            {
+                t.depth = info.depth;
+                t.score = info.score.for_people(pos.turn());
+                t.nodes = info.nodes;
+                t.pv = pv_san(&pos, &info.pv, self.c.lang, 12);
+            }
+            if run.outcome.update(&ev) {
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            return;
+        }
+        let Some(run) = self.search.take() else { return };
+        self.engine.wait();
+        if let Some(t) = &mut self.ui.thinking {
+            t.running = false;
+        }
+        self.c.finish(&run.pending, &run.outcome);
+        self.c.announce_end();
+    }
+
+    /// Handles one terminal event; `false` to quit.
+    fn on_event(&mut self, ev: Event, size: ratatui::layout::Rect) -> bool {
+        match ev {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.on_key(key),
+            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                self.on_click(m.column, m.row, size);
+                true
+            }
+            // A resize is redrawn by the next draw, which takes the new size.
+            _ => true,
+        }
+    }
+
+    fn on_click(&mut self, column: u16, row: u16, size: ratatui::layout::Rect) {
+        let Some(g) = view::Geometry::of(size) else { return };
+        let Some(sq) = g.square_at(column, row, self.c.view) else {
+            self.ui.clear_selection();
+            return;
+        };
+        let pos = *self.c.s.position();
+        if let Click::Play(m) = self.ui.click(&pos, self.c.s.human(), sq) {
+            self.play(m);
+        }
+    }
+
+    fn play(&mut self, m: vidle_core::Move) {
+        if self.search.as_ref().is_some_and(|r| r.pending.job != Job::EngineMove) {
+            self.stop_search();
+        }
+        self.c.play_move(m);
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c')) {
+            return false;
+        }
+        if ctrl && matches!(key.code, KeyCode::Char('d')) && self.ui.line.text().is_empty() {
+            return false;
+        }
+        if self.ui.promotion.is_some() {
+            if key.code == KeyCode::Esc {
+                self.ui.clear_selection();
+            } else if let Some(m) = self.ui.promote(key.code) {
+                self.play(m);
+            }
+            return true;
+        }
+        match key.code {
+            KeyCode::Esc => {
+                self.ui.clear_selection();
+                self.ui.line.set("");
+            }
+            KeyCode::Tab => {
+                let pos = *self.c.s.position();
+                let moves: Vec<String> =
+                    pos.legal_moves().iter().map(|m| to_san(&pos, m)).collect();
+                let found = self.ui.line.complete(&moves);
+                if !found.is_empty() {
+                    self.ui.say(found.join(" "));
+                }
+            }
+            KeyCode::PageUp => self.ui.scroll += 5,
+            KeyCode::PageDown => self.ui.scroll = self.ui.scroll.saturating_sub(5),
+            KeyCode::Enter => {
+                let line = self.ui.line.submit();
+                return self.on_line(&line);
+            }
+            _ => {
+                self.ui.line.edit(&key);
+            }
+        }
+        true
+    }
+
+    /// Runs a typed line through the shared parser and controller; `false` to quit.
+    fn on_line(&mut self, line: &str) -> bool {
+        let Some(cmd) = Command::parse(line) else { return true };
+        self.ui.say(format!("> {}", line.trim()));
+        self.ui.clear_selection();
+        // A line that changes the game makes a running search stale; a hint or a draw offer is
+        // also given up for a move or another search.
+        let stop = match self.search.as_ref().map(|r| r.pending.job) {
+            None => false,
+            Some(Job::EngineMove) => cmd.changes_game(),
+            Some(Job::Hint | Job::Draw) => {
+                cmd.changes_game()
+                    || matches!(cmd, Command::Move(_) | Command::Hint | Command::Draw)
+            }
+        };
+        if stop {
+            self.stop_search();
+        }
+        match self.c.handle(cmd) {
+            Step::Quit => return false,
+            Step::Search(p) => self.start(*p),
+            Step::Continue => {}
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

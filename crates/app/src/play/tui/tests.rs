@@ -1,0 +1,396 @@
+//! The full-screen board drawn into ratatui's `TestBackend` and read back cell by cell; the
+//! input line, clicks and promotions; and the screenshots in `docs/screenshots/`.
+
+use super::input::{Click, LineEditor, Thinking, Ui};
+use super::view::{self, Geometry};
+use crate::clock::Clock;
+use crate::game::{GameSession, Setup};
+use crate::play::command::Command;
+use crate::play::controller::{Controller, Job};
+use crate::play::i18n::Lang;
+use crate::play::strength::Strength;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::{Color as Tint, Modifier};
+use vidle_core::notation::parse_move;
+use vidle_core::{Color, Game, Move, Position, Role, Square, parse_fen};
+
+const W: u16 = 100;
+const H: u16 = 30;
+
+fn controller(fen: Option<&str>, human: Color, clock: Option<&str>) -> Controller {
+    let game = match fen {
+        Some(f) => Game::from_fen(f).unwrap(),
+        None => Game::new(Position::startpos()),
+    };
+    let s = GameSession::new(Setup {
+        game,
+        human,
+        strength: Strength(Some(1700)),
+        depth: Some(1),
+        movetime_ms: None,
+        clock: clock.map(|c| Clock::parse(c).unwrap()),
+        chess960: false,
+    });
+    Controller::with_session(s, Lang::En, None)
+}
+
+/// Types a line through the shared parser and controller.
+fn typed(c: &mut Controller, line: &str) {
+    c.handle(Command::parse(line).unwrap());
+}
+
+/// The engine's move, as if its search had answered `san`.
+fn engine_answers(c: &mut Controller, san: &str) {
+    let p = c.engine_search().expect("the engine is to move");
+    let mut outcome = p.plan.outcome();
+    outcome.best = Some(parse_move(c.s.position(), san).unwrap());
+    outcome.done = true;
+    c.finish(&p, &outcome);
+}
+
+fn render(c: &Controller, ui: &Ui, w: u16, h: u16) -> Buffer {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| view::draw(f, c, ui)).unwrap();
+    t.backend().buffer().clone()
+}
+
+fn lines(buf: &Buffer) -> Vec<String> {
+    let a = buf.area;
+    (a.y..a.bottom())
+        .map(|y| (a.x..a.right()).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+fn screen(buf: &Buffer) -> String {
+    lines(buf).join("\n")
+}
+
+fn geometry() -> Geometry {
+    Geometry::of(Rect::new(0, 0, W, H)).unwrap()
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+/// The piece glyph drawn on `square` (the middle cell of its three) and its colours.
+fn on_square(buf: &Buffer, square: &str, view: Color) -> (String, Tint, Tint) {
+    let cell = geometry().square_cell(sq(square), view);
+    let c = &buf[(cell.x + 1, cell.y)];
+    (c.symbol().to_string(), c.fg, c.bg)
+}
+
+fn coloured() -> Ui {
+    Ui::new(true, true)
+}
+
+#[test]
+fn after_e4_the_board_the_moves_and_the_clocks() {
+    let mut c = controller(None, Color::White, Some("0.25+0"));
+    typed(&mut c, "e4");
+    let buf = render(&c, &coloured(), W, H);
+    let text = screen(&buf);
+    let (glyph, fg, bg) = on_square(&buf, "e4", Color::White);
+    assert_eq!(glyph, "♟", "a pawn on e4:\n{text}");
+    assert_eq!(fg, Tint::Indexed(231), "drawn as a white piece");
+    assert_eq!(bg, Tint::Indexed(143), "the last move is highlighted");
+    assert_eq!(on_square(&buf, "e2", Color::White).2, Tint::Indexed(143));
+    assert_eq!(on_square(&buf, "e2", Color::White).0, " ", "e2 is empty");
+    let (g, fg, _) = on_square(&buf, "e8", Color::White);
+    assert_eq!((g.as_str(), fg), ("♚", Tint::Indexed(16)), "the black king on e8");
+    assert!(text.contains("1. e4"), "the moves panel:\n{text}");
+    assert!(text.contains("King's Pawn"), "the opening's name:\n{text}");
+    // White has moved: White's clock still shows the full 15 seconds, Black's runs.
+    assert!(text.contains("0:15"), "{text}");
+    assert!(text.contains("0:14"), "Black's clock has started:\n{text}");
+    // One board: the file letters appear once, White at the bottom (rank 8 above rank 1).
+    let files = lines(&buf).iter().filter(|l| l.contains("a  b  c  d  e  f  g  h")).count();
+    assert_eq!(files, 1, "{text}");
+    let rows = lines(&buf);
+    let rank = |r: &str| rows.iter().position(|l| l.starts_with(&format!("│{r} "))).unwrap();
+    assert!(rank("8") < rank("1"), "{text}");
+    assert!(text.contains("Black to move"), "{text}");
+}
+
+#[test]
+fn flipped_for_black_with_check_and_captures() {
+    // 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe5+ (Black: the player; White, the engine, is in check).
+    let mut c = controller(None, Color::Black, None);
+    engine_answers(&mut c, "e4");
+    typed(&mut c, "d5");
+    engine_answers(&mut c, "exd5");
+    typed(&mut c, "Qxd5");
+    engine_answers(&mut c, "Nc3");
+    typed(&mut c, "Qe5+");
+    let buf = render(&c, &coloured(), W, H);
+    let text = screen(&buf);
+    let rows = lines(&buf);
+    let rank = |r: &str| rows.iter().position(|l| l.starts_with(&format!("│{r} "))).unwrap();
+    assert!(rank("1") < rank("8"), "Black at the bottom:\n{text}");
+    assert!(rows.iter().any(|l| l.contains("h  g  f  e  d  c  b  a")), "{text}");
+    // The top-left square is h1 for Black: the white king's side.
+    let g = geometry();
+    assert_eq!(g.square_at(g.board.x + 3, g.board.y + 1, Color::Black), Some(sq("h1")));
+    assert_eq!(on_square(&buf, "e1", Color::Black).2, Tint::Indexed(167), "the king in check");
+    assert!(text.contains("Check!"), "{text}");
+    // Each side's captures, labelled: White took a pawn, Black took a pawn back.
+    assert!(text.contains("White took: ♟"), "{text}");
+    assert!(text.contains("Black took: ♙"), "{text}");
+    assert!(text.contains("3. Nc3"), "{text}");
+    assert!(text.contains("Qe5+"), "{text}");
+}
+
+#[test]
+fn engine_panel_tablebase_messages_and_game_over() {
+    let mut c = controller(Some("7k/8/8/8/8/8/8/K5R1 w - - 0 1"), Color::White, Some("1+0"));
+    let mut ui = coloured();
+    ui.thinking = Some(Thinking {
+        job: Job::EngineMove,
+        depth: 17,
+        score: "+0.3".into(),
+        nodes: 123_456,
+        pv: vec!["Nf3".into(), "Nc6".into()],
+        running: true,
+    });
+    c.tablebase = Some("White mates in 9 (tablebase)".into());
+    ui.say("You played a4".into());
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("thinking"), "{text}");
+    assert!(text.contains("depth 17"), "{text}");
+    assert!(text.contains("+0.3"), "{text}");
+    assert!(text.contains("Nf3 Nc6"), "{text}");
+    assert!(text.contains("White mates in 9"), "{text}");
+    assert!(text.contains("You played a4"), "{text}");
+    typed(&mut c, "resign");
+    c.announce_end();
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("Game over: White resigns (0-1)"), "{text}");
+}
+
+#[test]
+fn messages_show_the_latest_and_scroll_back() {
+    let c = controller(None, Color::White, None);
+    let mut ui = coloured();
+    for i in 1..=40 {
+        ui.say(format!("message number {i}"));
+    }
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("message number 40") && !text.contains("message number 1 "), "{text}");
+    ui.scroll = 10;
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("message number 30") && !text.contains("message number 31"), "{text}");
+    ui.scroll = 1000;
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("message number 1 "), "scrolled back to the first:\n{text}");
+    ui.say("new".into());
+    assert_eq!(ui.scroll, 0, "a new message shows the latest again");
+}
+
+#[test]
+fn a_flag_that_fell_is_shown_as_lost_on_time() {
+    let mut c = controller(None, Color::Black, Some("0.001+0"));
+    engine_answers(&mut c, "e4");
+    std::thread::sleep(std::time::Duration::from_millis(120));
+    assert!(c.s.check_flag(), "Black's 60 ms ran out");
+    let buf = render(&c, &coloured(), W, H);
+    let text = screen(&buf);
+    assert!(text.contains("Black lost on time (1-0)"), "{text}");
+    assert!(text.contains("0:00.0"), "{text}");
+}
+
+#[test]
+fn ascii_letters_brackets_and_a_small_window() {
+    let mut c = controller(None, Color::White, None);
+    typed(&mut c, "Nf3");
+    let ui = Ui::new(false, false);
+    let buf = render(&c, &ui, W, H);
+    let g = geometry();
+    let cell = g.square_cell(sq("f3"), Color::White);
+    let three: String = (0..3).map(|i| buf[(cell.x + i, cell.y)].symbol()).collect();
+    assert_eq!(three, "[N]", "{}", screen(&buf));
+    let cell = g.square_cell(sq("e7"), Color::White);
+    assert_eq!(buf[(cell.x + 1, cell.y)].symbol(), "p");
+    let small = screen(&render(&c, &ui, 40, 10));
+    assert!(small.contains("too small"), "{small}");
+}
+
+#[test]
+fn every_square_maps_back_from_the_screen() {
+    let g = geometry();
+    for view in [Color::White, Color::Black] {
+        for i in 0..64u8 {
+            let s = Square::new(i).unwrap();
+            let cell = g.square_cell(s, view);
+            for dx in 0..3 {
+                assert_eq!(g.square_at(cell.x + dx, cell.y, view), Some(s));
+            }
+        }
+        assert_eq!(g.square_at(g.board.x, g.board.y, view), None);
+        assert_eq!(g.square_at(g.moves.x + 2, g.moves.y + 2, view), None);
+    }
+}
+
+#[test]
+fn click_click_moves_castling_and_promotion() {
+    let pos = Position::startpos();
+    let mut ui = coloured();
+    assert_eq!(ui.click(&pos, Color::White, sq("e7")), Click::Nothing);
+    assert_eq!(ui.selected, None, "the opponent's pieces are not picked");
+    ui.click(&pos, Color::White, sq("e2"));
+    assert_eq!(ui.selected, Some(sq("e2")));
+    assert!(ui.targets.contains(sq("e4")) && ui.targets.contains(sq("e3")));
+    let m = parse_move(&pos, "e4").unwrap();
+    assert_eq!(ui.click(&pos, Color::White, sq("e4")), Click::Play(m));
+    assert_eq!(ui.selected, None);
+    // Castling by the king's destination.
+    let pos = parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    ui.click(&pos, Color::White, sq("e1"));
+    let castle = parse_move(&pos, "O-O").unwrap();
+    assert_eq!(ui.click(&pos, Color::White, sq("g1")), Click::Play(castle));
+    // A promotion waits for its piece: Esc-free choice by key, Enter for a queen.
+    let pos = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    ui.click(&pos, Color::White, sq("b7"));
+    assert_eq!(ui.click(&pos, Color::White, sq("b8")), Click::Nothing);
+    assert!(ui.promotion.is_some());
+    let m = ui.promote(KeyCode::Char('n')).unwrap();
+    assert_eq!(m.promotion_role(), Some(Role::Knight));
+    assert!(ui.promotion.is_none());
+    ui.click(&pos, Color::White, sq("b7"));
+    ui.click(&pos, Color::White, sq("b8"));
+    assert_eq!(ui.promote(KeyCode::Char('x')), None, "another key does not choose");
+    assert_eq!(ui.promote(KeyCode::Enter).and_then(Move::promotion_role), Some(Role::Queen));
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+#[test]
+fn input_line_edits_recalls_and_completes() {
+    let mut l = LineEditor::default();
+    for ch in "e3".chars() {
+        l.edit(&key(KeyCode::Char(ch)));
+    }
+    l.edit(&key(KeyCode::Backspace));
+    l.edit(&key(KeyCode::Char('4')));
+    assert_eq!(l.submit(), "e4");
+    l.set("undo");
+    l.submit();
+    l.edit(&key(KeyCode::Up));
+    assert_eq!(l.text(), "undo");
+    l.edit(&key(KeyCode::Up));
+    assert_eq!(l.text(), "e4");
+    l.edit(&key(KeyCode::Down));
+    assert_eq!(l.text(), "undo");
+    l.edit(&key(KeyCode::Down));
+    assert_eq!(l.text(), "");
+    let moves: Vec<String> = ["Nf3", "Nh3", "Nc3", "e4"].iter().map(|s| s.to_string()).collect();
+    l.set("Nf");
+    assert!(l.complete(&moves).is_empty());
+    assert_eq!(l.text(), "Nf3 ");
+    l.set("re");
+    let found = l.complete(&moves);
+    assert_eq!(l.text(), "re", "redo and resign share 're'");
+    assert!(found.contains(&"redo".to_string()) && found.contains(&"resign".to_string()));
+    l.set("hi");
+    l.complete(&moves);
+    assert_eq!(l.text(), "hint ");
+}
+
+/// The xterm colour of an indexed or named colour, for the HTML screenshot.
+fn css(t: Tint) -> Option<String> {
+    let level = [0, 95, 135, 175, 215, 255];
+    match t {
+        Tint::Indexed(n @ 16..=231) => {
+            let n = usize::from(n - 16);
+            Some(format!("#{:02x}{:02x}{:02x}", level[n / 36], level[n / 6 % 6], level[n % 6]))
+        }
+        Tint::Red => Some("#cd3131".into()),
+        _ => None,
+    }
+}
+
+fn html(buf: &Buffer) -> String {
+    let mut out = String::from(
+        "<!doctype html><meta charset=\"utf-8\"><title>vidle play</title>\n<pre style=\"\
+         background:#1e1e1e;color:#d4d4d4;font:15px/1.2 'DejaVu Sans Mono',monospace;\
+         padding:8px;display:inline-block\">",
+    );
+    let a = buf.area;
+    for y in a.y..a.bottom() {
+        for x in a.x..a.right() {
+            let c = &buf[(x, y)];
+            let (mut fg, mut bg) = (css(c.fg), css(c.bg));
+            if c.modifier.contains(Modifier::REVERSED) {
+                (fg, bg) = (bg.or(Some("#1e1e1e".into())), fg.or(Some("#d4d4d4".into())));
+            }
+            let mut style = String::new();
+            if let Some(f) = fg {
+                style.push_str(&format!("color:{f};"));
+            }
+            if let Some(b) = bg {
+                style.push_str(&format!("background:{b};"));
+            }
+            if c.modifier.contains(Modifier::BOLD) {
+                style.push_str("font-weight:bold;");
+            }
+            let sym = c.symbol().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+            if style.is_empty() {
+                out.push_str(&sym);
+            } else {
+                out.push_str(&format!("<span style=\"{style}\">{sym}</span>"));
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("</pre>\n");
+    out
+}
+
+/// Writes `docs/screenshots/terminal-play.{txt,html}`: a game in the Italian opening, the engine
+/// thinking. Rewritten only when the picture changed, so a clean checkout stays clean.
+#[test]
+fn writes_the_screenshots() {
+    let mut c = controller(None, Color::White, Some("5+3"));
+    for (mine, reply) in
+        [("e4", "e5"), ("Nf3", "Nc6"), ("Bc4", "Bc5"), ("c3", "Nf6"), ("d4", "exd4")]
+    {
+        typed(&mut c, mine);
+        engine_answers(&mut c, reply);
+    }
+    typed(&mut c, "cxd4");
+    c.s.pause_clock();
+    let mut ui = coloured();
+    for m in c.drain() {
+        if let crate::play::controller::Output::Text(t) = m {
+            ui.say(t);
+        }
+    }
+    ui.thinking = Some(Thinking {
+        job: Job::EngineMove,
+        depth: 14,
+        score: "+0.4".into(),
+        nodes: 2_164_933,
+        pv: ["Bb4+", "Bd2", "Bxd2+", "Nbxd2", "d5", "exd5", "Nxd5"].map(String::from).to_vec(),
+        running: true,
+    });
+    ui.line.set("hint");
+    // In colour for the HTML; the text without colours, where the outlined figurines are White's.
+    let buf = render(&c, &ui, W, 26);
+    ui.colour = false;
+    let plain = render(&c, &ui, W, 26);
+    let text: String = lines(&plain).iter().map(|l| format!("{}\n", l.trim_end())).collect();
+    assert!(text.contains("6. cxd4"), "{text}");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, content) in [("terminal-play.txt", text), ("terminal-play.html", html(&buf))] {
+        let path = dir.join(name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(content.as_str()) {
+            std::fs::write(&path, content).unwrap();
+        }
+    }
+}

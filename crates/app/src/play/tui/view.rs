@@ -1,0 +1,412 @@
+//! Drawing the full-screen board: a pure function of the controller (the game session, the side
+//! at the bottom, the language) and the screen's own state ([`Ui`]), so tests draw it into
+//! ratatui's `TestBackend` and read the cells back.
+//!
+//! The squares have colours of their own (foreground and background both set), so the board
+//! reads the same on dark and light terminals; everything else is in the terminal's own colours,
+//! marked with bold and reverse video only.
+
+use super::input::Ui;
+use crate::clock::Clock;
+use crate::openings;
+use crate::play::board;
+use crate::play::controller::{Controller, Job};
+use crate::play::i18n::Lang;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as Cell, Rect};
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+use vidle_core::notation::to_san;
+use vidle_core::{Bitboard, Color, Piece, Position, Square};
+
+const LIGHT: Tint = Tint::Indexed(180);
+const DARK: Tint = Tint::Indexed(137);
+const LAST: Tint = Tint::Indexed(143);
+const CHECK: Tint = Tint::Indexed(167);
+const SELECTED: Tint = Tint::Indexed(110);
+const WHITE_PIECE: Tint = Tint::Indexed(231);
+const BLACK_PIECE: Tint = Tint::Indexed(16);
+
+/// Width of a square in cells.
+pub const SQUARE_W: u16 = 3;
+/// The board's box: a border, the rank numbers (2 cells), 8 squares, a margin.
+const BOARD_W: u16 = 2 + 2 + 8 * SQUARE_W + 1;
+const BOARD_H: u16 = 2 + 8 + 1;
+/// The smallest screen the layout fits.
+pub const MIN_W: u16 = BOARD_W + 24;
+pub const MIN_H: u16 = BOARD_H + 6;
+
+/// Where things are on a screen of a given size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    /// The clock line above the board (the side at the top).
+    pub top_clock: Rect,
+    pub board: Rect,
+    pub bottom_clock: Rect,
+    pub captured: Rect,
+    pub moves: Rect,
+    pub engine: Rect,
+    pub messages: Rect,
+    pub status: Rect,
+    pub input: Rect,
+}
+
+impl Geometry {
+    /// The layout of a screen of size `area`; `None` when it is too small.
+    pub fn of(area: Rect) -> Option<Geometry> {
+        if area.width < MIN_W || area.height < MIN_H {
+            return None;
+        }
+        let (x, y) = (area.x, area.y);
+        let main_h = area.height - 2;
+        let right_x = x + BOARD_W + 1;
+        let right_w = area.width - BOARD_W - 1;
+        let engine_h = 5.min(main_h / 3);
+        let messages_h = (main_h.saturating_sub(engine_h) / 2).max(3);
+        let moves_h = main_h - engine_h - messages_h;
+        Some(Geometry {
+            top_clock: Rect::new(x, y, BOARD_W, 1),
+            board: Rect::new(x, y + 1, BOARD_W, BOARD_H),
+            bottom_clock: Rect::new(x, y + 1 + BOARD_H, BOARD_W, 1),
+            captured: Rect::new(x, y + 2 + BOARD_H, BOARD_W, main_h.saturating_sub(BOARD_H + 2)),
+            moves: Rect::new(right_x, y, right_w, moves_h),
+            engine: Rect::new(right_x, y + moves_h, right_w, engine_h),
+            messages: Rect::new(right_x, y + moves_h + engine_h, right_w, messages_h),
+            status: Rect::new(x, y + main_h, area.width, 1),
+            input: Rect::new(x, y + main_h + 1, area.width, 1),
+        })
+    }
+
+    /// The top-left cell of `sq` when `view` is at the bottom.
+    pub fn square_cell(&self, sq: Square, view: Color) -> Cell {
+        let (col, row) = if view == Color::White {
+            (sq.file(), 7 - sq.rank())
+        } else {
+            (7 - sq.file(), sq.rank())
+        };
+        Cell::new(self.board.x + 3 + u16::from(col) * SQUARE_W, self.board.y + 1 + u16::from(row))
+    }
+
+    /// The square under a screen cell, if any.
+    pub fn square_at(&self, column: u16, row: u16, view: Color) -> Option<Square> {
+        let x = column.checked_sub(self.board.x + 3)?;
+        let y = row.checked_sub(self.board.y + 1)?;
+        let (col, row) = (x / SQUARE_W, y);
+        if col > 7 || row > 7 {
+            return None;
+        }
+        let (col, row) = (col as u8, row as u8);
+        Some(if view == Color::White {
+            Square::from_coords(col, 7 - row)
+        } else {
+            Square::from_coords(7 - col, row)
+        })
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, c: &Controller, ui: &Ui) {
+    let area = frame.area();
+    let Some(g) = Geometry::of(area) else {
+        let text = format!(
+            "{} {MIN_W}×{MIN_H} ({}×{})",
+            c.t(
+                "The window is too small for the board; it needs",
+                "Okno je pro šachovnici malé; je třeba"
+            ),
+            area.width,
+            area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);
+        return;
+    };
+    let buf = frame.buffer_mut();
+    draw_board(buf, &g, c, ui);
+    draw_clocks(buf, &g, c);
+    draw_captured(buf, g.captured, c, ui.colour);
+    draw_moves(buf, g.moves, c);
+    draw_engine(buf, g.engine, c, ui);
+    draw_messages(buf, g.messages, c, ui);
+    draw_status(buf, g.status, c, ui);
+    let prompt = "> ";
+    let text = format!("{prompt}{}", ui.line.text());
+    Paragraph::new(text).render_into(buf, g.input);
+    let cursor_x = g.input.x + (prompt.len() + ui.line.cursor_column()) as u16;
+    frame.set_cursor_position(Cell::new(cursor_x.min(g.input.right() - 1), g.input.y));
+}
+
+/// Rendering a widget into part of a buffer (ratatui's `Widget::render` by another name, so the
+/// drawing functions can share one `&mut Buffer`).
+trait RenderInto {
+    fn render_into(self, buf: &mut Buffer, area: Rect);
+}
+
+impl<W: ratatui::widgets::Widget> RenderInto for W {
+    fn render_into(self, buf: &mut Buffer, area: Rect) {
+        self.render(area, buf);
+    }
+}
+
+fn bold() -> Style {
+    Style::new().add_modifier(Modifier::BOLD)
+}
+
+fn draw_board(buf: &mut Buffer, g: &Geometry, c: &Controller, ui: &Ui) {
+    let pos = c.s.position();
+    Block::bordered().render_into(buf, g.board);
+    let last = c.s.game().moves().last().map_or(Bitboard::EMPTY, |m| {
+        Bitboard::from_square(m.from()) | Bitboard::from_square(m.to())
+    });
+    let check = pos.is_check().then(|| pos.king(pos.turn()));
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            let sq = Square::from_coords(file, rank);
+            let cell = g.square_cell(sq, c.view);
+            let (text, style) =
+                square_look(pos, sq, c.lang, ui, last.contains(sq), check == Some(sq));
+            buf.set_string(cell.x, cell.y, text, style);
+            // Rank numbers on the left, file letters below.
+            if cell.x == g.board.x + 3 {
+                buf.set_string(g.board.x + 1, cell.y, (rank + 1).to_string(), Style::new());
+            }
+            if cell.y == g.board.y + 8 {
+                let letter = ((b'a' + file) as char).to_string();
+                buf.set_string(cell.x + 1, g.board.y + 9, letter, Style::new());
+            }
+        }
+    }
+}
+
+/// The three cells of a square: the piece (or a dot on a square the selected piece can reach)
+/// and its colours; without colours, brackets mark the last move, parentheses the king in check
+/// and braces the selected piece.
+fn square_look(
+    pos: &Position,
+    sq: Square,
+    lang: Lang,
+    ui: &Ui,
+    last: bool,
+    check: bool,
+) -> (String, Style) {
+    let piece = pos.piece_at(sq);
+    let selected = ui.selected == Some(sq);
+    let target = ui.targets.contains(sq);
+    let glyph = match piece {
+        Some(p) if ui.unicode && ui.colour => Piece::new(Color::Black, p.role).unicode(),
+        Some(p) if ui.unicode => p.unicode(),
+        Some(p) => {
+            let l = lang.piece_letter(p.role);
+            if p.color == Color::White { l } else { l.to_ascii_lowercase() }
+        }
+        None if target => '·',
+        None if ui.colour => ' ',
+        None => '.',
+    };
+    if !ui.colour {
+        let (open, close) = match () {
+            _ if selected => ('{', '}'),
+            _ if check => ('(', ')'),
+            _ if last => ('[', ']'),
+            _ if target && piece.is_some() => ('>', '<'),
+            _ => (' ', ' '),
+        };
+        return (format!("{open}{glyph}{close}"), Style::new());
+    }
+    let bg = match () {
+        _ if selected => SELECTED,
+        _ if check => CHECK,
+        _ if last => LAST,
+        _ if (sq.file() + sq.rank()) % 2 == 1 => LIGHT,
+        _ => DARK,
+    };
+    let fg = match piece {
+        Some(p) if p.color == Color::White => WHITE_PIECE,
+        _ => BLACK_PIECE,
+    };
+    let mut style = Style::new().fg(fg).bg(bg);
+    if target && piece.is_some() {
+        style = style.add_modifier(Modifier::UNDERLINED);
+    }
+    (format!(" {glyph} "), style)
+}
+
+fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
+    let bottom = c.view;
+    for (side, rect) in [(!bottom, g.top_clock), (bottom, g.bottom_clock)] {
+        let who = if side == c.s.human() {
+            c.t("you", "vy").to_string()
+        } else {
+            format!("Vidle ({})", c.s.strength().name())
+        };
+        let name = format!(" {} · {who}", c.lang.color(side));
+        let mut spans = vec![Span::raw(name.clone())];
+        if let Some(clock) = c.s.clock() {
+            let t = clock.remaining(side);
+            let running = clock.running() == Some(side) && c.s.ended().is_none();
+            let mut style =
+                if running { bold().add_modifier(Modifier::REVERSED) } else { Style::new() };
+            if t.is_zero() {
+                style = style.fg(Tint::Red).add_modifier(Modifier::BOLD);
+            }
+            let text = format!(" {} ", Clock::format(t));
+            let pad =
+                (rect.width as usize).saturating_sub(name.chars().count() + text.chars().count());
+            spans.push(Span::raw(" ".repeat(pad)));
+            spans.push(Span::styled(text, style));
+        }
+        Paragraph::new(Line::from(spans)).render_into(buf, rect);
+    }
+}
+
+fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, colour: bool) {
+    let pos = c.s.position();
+    let (white_lost, black_lost, balance) = board::captured(pos);
+    let style = board::Style { unicode: true, colour, lang: c.lang };
+    let mut lines = Vec::new();
+    for (side, lost, owner) in
+        [(Color::White, &black_lost, Color::Black), (Color::Black, &white_lost, Color::White)]
+    {
+        let ahead = if side == Color::White { balance } else { -balance };
+        let plus = if ahead > 0 { format!(" +{ahead}") } else { String::new() };
+        lines.push(Line::from(format!(
+            " {} {}: {}{plus}",
+            c.lang.color(side),
+            c.t("took", "sebral"),
+            board::pieces_text(lost, owner, &style)
+        )));
+    }
+    Paragraph::new(lines).render_into(buf, area);
+}
+
+/// The moves panel: the opening's name, then one line per move number (`12. Nf3  Nc6`), the
+/// latest at the bottom.
+fn draw_moves(buf: &mut Buffer, area: Rect, c: &Controller) {
+    let game = c.s.game();
+    let mut rows: Vec<String> = Vec::new();
+    for (&m, pos) in game.moves().iter().zip(game.positions()) {
+        let san = c.lang.localise_san(&to_san(pos, m));
+        if pos.turn() == Color::White {
+            rows.push(format!("{:>3}. {san:<8}", pos.fullmove_number()));
+        } else if rows.is_empty() {
+            rows.push(format!("{:>3}. {:<8} {san}", pos.fullmove_number(), "…"));
+        } else if let Some(row) = rows.last_mut() {
+            row.push(' ');
+            row.push_str(&san);
+        }
+    }
+    let inner = area.height.saturating_sub(2) as usize;
+    let mut lines = Vec::new();
+    if let Some(o) = openings::name_of(game) {
+        let width = area.width.saturating_sub(2) as usize;
+        for l in wrap(&format!("{} {}", o.eco, o.name), width) {
+            lines.push(Line::styled(l, bold()));
+        }
+    }
+    let room = inner.saturating_sub(lines.len());
+    let skip = rows.len().saturating_sub(room);
+    lines.extend(rows.into_iter().skip(skip).map(Line::from));
+    let title = format!(" {} ", c.t("Moves", "Tahy"));
+    Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
+}
+
+/// The engine panel: the running (or last) search's depth, score in White's view, nodes and line,
+/// and the tablebase verdict.
+fn draw_engine(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
+    let mut lines = Vec::new();
+    let title = match &ui.thinking {
+        Some(t) => {
+            let what = match t.job {
+                Job::EngineMove => c.t("Vidle", "Vidle"),
+                Job::Hint => c.t("Hint", "Nápověda"),
+                Job::Draw => c.t("Draw offer", "Nabídka remízy"),
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{} {:<3}", c.t("depth", "hloubka"), t.depth), Style::new()),
+                Span::styled(format!(" {:>6} ", t.score), bold()),
+                Span::raw(format!(" {} {}", t.nodes, c.t("nodes", "uzlů"))),
+            ]));
+            lines.push(Line::from(t.pv.join(" ")));
+            let state = if t.running { c.t("thinking…", "přemýšlí…") } else { "" };
+            format!(" {what} {state} ")
+        }
+        None => format!(" {} ", c.t("Engine", "Počítač")),
+    };
+    if let Some(tb) = &c.tablebase {
+        lines.push(Line::styled(tb.clone(), bold()));
+    }
+    Paragraph::new(lines)
+        .wrap(Default::default())
+        .block(Block::bordered().title(title))
+        .render_into(buf, area);
+}
+
+/// Splits `text` into lines of at most `width` characters, at spaces where it can.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut cur = String::new();
+        for word in line.split(' ') {
+            let (cw, ww) = (cur.chars().count(), word.chars().count());
+            if cw > 0 && cw + 1 + ww > width {
+                out.push(std::mem::take(&mut cur));
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+            while cur.chars().count() > width.max(1) {
+                let head: String = cur.chars().take(width.max(1)).collect();
+                cur = cur.chars().skip(width.max(1)).collect();
+                out.push(head);
+            }
+        }
+        out.push(cur);
+    }
+    out
+}
+
+fn draw_messages(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
+    let width = area.width.saturating_sub(2) as usize;
+    let room = area.height.saturating_sub(2) as usize;
+    let all: Vec<String> = ui.log.iter().flat_map(|m| wrap(m, width)).collect();
+    // The latest lines that fit, or earlier ones while scrolled back (PgUp, PgDn).
+    let scroll = ui.scroll.min(all.len().saturating_sub(room));
+    let end = all.len() - scroll;
+    let start = end.saturating_sub(room);
+    let lines: Vec<Line> = all[start..end].iter().map(|l| Line::from(l.as_str())).collect();
+    let more = if all.len() > room { "· PgUp PgDn " } else { "" };
+    let title = format!(" {} {more}", c.t("Messages", "Zprávy"));
+    Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
+}
+
+fn draw_status(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
+    let pos = c.s.position();
+    let text = if ui.promotion.is_some() {
+        c.t(
+            "Promote to: q queen, r rook, b bishop, n knight (Enter: queen, Esc: cancel)",
+            "Proměna v: q dámu, r věž, b střelce, n jezdce (Enter: dáma, Esc: zpět)",
+        )
+        .to_string()
+    } else if let Some(e) = c.s.ended() {
+        format!("{}: {} ({})", c.t("Game over", "Konec partie"), c.reason_text(e.reason), e.result)
+    } else {
+        let mut t = format!("{} {}", c.lang.color(pos.turn()), c.t("to move", "na tahu"));
+        if pos.is_check() {
+            t.push_str(&format!(" · {}", c.t("Check!", "Šach!")));
+        }
+        if pos.turn() == c.s.human() {
+            t.push_str(&format!(
+                " · {}",
+                c.t(
+                    "type a move or click a piece; Tab completes",
+                    "napište tah nebo klikněte na figuru; Tab doplní"
+                )
+            ));
+        }
+        t
+    };
+    Paragraph::new(Line::styled(format!(" {text}"), bold().add_modifier(Modifier::REVERSED)))
+        .render_into(buf, area);
+}
