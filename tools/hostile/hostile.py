@@ -320,6 +320,26 @@ def _(b):
         expect("skipped" in out.lower() or "unclosed" in out.lower() or "1. e4" not in out, out)
 
 
+@case("Files", "analyse refuses /dev/zero, a directory, an illegal move, and ends quietly into a closed pipe")
+def _(b):
+    with tempfile.TemporaryDirectory() as d:
+        bad = os.path.join(d, "bad.pgn")
+        open(bad, "w").write("1. e4 e5 2. Ke3 *\n")
+        for args, want in ((["/dev/zero"], "not a regular file"), ([d], "not a regular file"),
+                           ([bad], "move 2. Ke3"), ([bad, "--depth", "0"], "invalid value")):
+            code, out, err = run(b, ["analyse", *args], timeout=10)
+            expect(code != 0 and want in err and "panicked" not in err and out == "", err)
+        good = os.path.join(d, "good.pgn")
+        open(good, "w").write("1. e4 e5 2. Nf3 *\n")
+        p = subprocess.Popen([b, "analyse", good, "--depth", "2"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        p.stdout.close()
+        err = p.stderr.read().decode("utf-8", "replace")
+        code = p.wait(timeout=60)
+        expect(code != -signal.SIGABRT and "panicked" not in err and "Broken pipe" not in err,
+               f"exit {code}: {err}")
+
+
 @case("Play", "an invalid UTF-8 line is reported and the session reads on")
 def _(b):
     code, out, err = run(b, ["play", "--depth", "1"], b"\xff\xfe\ne4\nfen\nquit\n")

@@ -31,6 +31,9 @@ pub enum Command {
     Tb(crate::tb_cmd::TbCommand),
     /// Self-play training data for the evaluation network (packed records, resumable).
     Datagen(crate::datagen_cmd::DatagenArgs),
+    /// Analyse a finished game: evaluations, mistakes, the better moves, accuracy, a graph;
+    /// writes the annotated PGN.
+    Analyse(crate::analyse_cmd::AnalyseArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),
 }

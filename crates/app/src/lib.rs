@@ -2,6 +2,8 @@
 //! so that tests and the fuzz target (`fuzz/fuzz_targets/web_request.rs`) can drive its router
 //! in-process.
 
+mod analyse_cmd;
+pub mod analysis;
 mod bench_cmd;
 mod book_cmd;
 mod book_source;
@@ -45,6 +47,7 @@ pub fn run() {
         Some(cli::Command::Uci) => uci::run_stdio(),
         Some(cli::Command::Play(a)) => play::run(&a),
         Some(cli::Command::Perft(a)) => perft_cmd::run(&a),
+        Some(cli::Command::Analyse(a)) => analyse_cmd::run(&a),
         Some(cli::Command::Bench(a)) => bench_cmd::run(&a),
         Some(cli::Command::Datagen(a)) => datagen_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),

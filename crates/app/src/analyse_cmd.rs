@@ -1,0 +1,166 @@
+//! `vidle analyse GAME.pgn`: the post-game analysis of one game, written as annotated PGN, with a
+//! summary per side and the evaluation graph on the terminal.
+
+use crate::analysis::{self, Analysis, Eval, GameRecord, Side, chart};
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::PathBuf;
+use vidle_book::pgn::PgnReader;
+use vidle_engine::{Engine, SearchLimits};
+
+/// Time per position when neither `--movetime` nor `--depth` is given.
+pub const DEFAULT_MOVETIME_MS: u64 = 300;
+
+/// Longer games are refused (the longest real games have some 600 plies).
+pub const MAX_PLIES: usize = 3000;
+
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// The PGN file holding the game.
+    pub pgn: PathBuf,
+    /// Write the annotated game here (default: standard output, with the summary on standard
+    /// error).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Milliseconds of search for every position (default 300).
+    #[arg(long, value_name = "MS", conflicts_with = "depth",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// Search every position to this depth instead of for a time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Which game of the file to analyse, counting from 1.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: u64,
+}
+
+pub fn run(a: &AnalyseArgs) -> Result<()> {
+    let record = read_game(a)?;
+    if let Some(out) = &a.output {
+        vidle_core::files::check_writable(out)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    let limits = match a.depth {
+        Some(d) => SearchLimits { depth: Some(d), ..Default::default() },
+        None => SearchLimits {
+            movetime: Some(a.movetime.unwrap_or(DEFAULT_MOVETIME_MS)),
+            ..Default::default()
+        },
+    };
+    let mut engine = Engine::new();
+    let bar = ProgressBar::new(record.game.positions().len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("analysing {bar:40} {pos}/{len} positions, {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let result = analysis::analyse(&record.game, limits, &mut engine, &mut |p| {
+        bar.set_position(p.done as u64);
+        true
+    });
+    bar.finish_and_clear();
+    let analysis = result?;
+    let pgn = analysis::annotate::annotated_pgn(&record, &analysis);
+    let summary = summary(&record, &analysis);
+    match &a.output {
+        Some(path) => {
+            std::fs::write(path, pgn)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            let mut out = std::io::stdout().lock();
+            out.write_all(summary.as_bytes())?;
+            writeln!(out, "annotated game written to {}", path.display())?;
+        }
+        None => {
+            std::io::stdout().lock().write_all(pgn.as_bytes())?;
+            std::io::stderr().lock().write_all(summary.as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// The game the arguments name, read with the book crate's PGN reader.
+fn read_game(a: &AnalyseArgs) -> Result<GameRecord> {
+    let name = a.pgn.display();
+    let file =
+        vidle_core::files::open_regular(&a.pgn).with_context(|| format!("cannot open {name}"))?;
+    let mut reader = PgnReader::new(std::io::BufReader::new(file)).with_max_moves(MAX_PLIES + 1);
+    let mut found = 0;
+    while let Some(pgn) = reader.next_game().with_context(|| format!("cannot read {name}"))? {
+        found += 1;
+        if found == a.game {
+            if pgn.moves.len() > MAX_PLIES {
+                bail!("{name}: game {found} has more than {MAX_PLIES} plies");
+            }
+            return GameRecord::from_pgn(&pgn)
+                .with_context(|| format!("{name}: game {found} (line {})", pgn.line));
+        }
+    }
+    match found {
+        0 => bail!("{name}: no game found"),
+        1 => bail!("{name} holds 1 game, not {}", a.game),
+        n => bail!("{name} holds {n} games, not {}", a.game),
+    }
+}
+
+/// The summary for a person: each side's errors and accuracy, the bad moves, the graph.
+pub fn summary(record: &GameRecord, analysis: &Analysis) -> String {
+    let mut s = String::new();
+    for (side, tag) in [(Side::White, "White"), (Side::Black, "Black")] {
+        let sum = analysis.side(side);
+        let name = record.tag(tag).filter(|n| !n.is_empty() && *n != "?");
+        let who = name.map_or(tag.to_string(), |n| format!("{tag} ({n})"));
+        let acc = sum.accuracy.map_or("no moves".to_string(), |a| format!("accuracy {a:.0}%"));
+        s.push_str(&format!(
+            "{who}: {}, {}, {}, {acc}\n",
+            plural(sum.inaccuracies, "inaccuracy", "inaccuracies"),
+            plural(sum.mistakes, "mistake", "mistakes"),
+            plural(sum.blunders, "blunder", "blunders"),
+        ));
+    }
+    for m in analysis.moves.iter().filter(|m| m.judgement.is_some()) {
+        let j = m.judgement.map_or("", |j| j.glyph());
+        let dots = if m.side == Side::White { "." } else { "..." };
+        s.push_str(&format!("  {}{dots} {}{j} ({})", m.move_number, m.san, shown(m.eval)));
+        if let Some(best) = m.best.as_ref().filter(|b| **b != m.san) {
+            s.push_str(&format!(", best {best}"));
+        }
+        s.push('\n');
+    }
+    let values = analysis.win_chances();
+    let width = values.len().clamp(16, 64);
+    let lines = chart::braille_chart(&values, width, 6);
+    let last = lines.len().saturating_sub(1);
+    for (i, line) in lines.iter().enumerate() {
+        let label = match i {
+            0 => "White ",
+            _ if i == last => "Black ",
+            _ => "      ",
+        };
+        s.push_str(&format!("{label}{line}\n"));
+    }
+    s
+}
+
+/// An evaluation as people read it (lichess's convention, White's view): `+1.2`, `-0.3`,
+/// `#5`, `-#3`, `mate` for a checkmate on the board.
+pub fn shown(eval: Eval) -> String {
+    match eval {
+        Eval::Cp(cp) => {
+            let tenths = (cp.unsigned_abs() + 5) / 10;
+            let sign = match (tenths, cp < 0) {
+                (0, _) => "",
+                (_, true) => "-",
+                (_, false) => "+",
+            };
+            format!("{sign}{}.{}", tenths / 10, tenths % 10)
+        }
+        Eval::Mate(n) if n < 0 => format!("-#{}", -n),
+        Eval::Mate(n) => format!("#{n}"),
+        Eval::Checkmate { .. } => "mate".to_string(),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
