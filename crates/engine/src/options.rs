@@ -422,3 +422,52 @@ impl Engine {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uci_names_parse_into_typed_options_and_errors_name_what_is_wrong() {
+        assert_eq!(EngineOption::parse(" ownbook ", "TRUE"), Ok(EngineOption::OwnBook(true)));
+        assert_eq!(EngineOption::parse("UCI_Elo", " 1800 "), Ok(EngineOption::Elo(1800)));
+        assert_eq!(EngineOption::parse("Clear Hash", ""), Ok(EngineOption::ClearHash));
+        let err = |name: &str, value: &str| {
+            EngineOption::parse(name, value).expect_err("refused").to_string()
+        };
+        assert_eq!(err("Nonsense", "1"), "unknown option 'Nonsense'");
+        assert_eq!(err("Hash", "lots"), "Hash: 'lots' is not a number");
+        assert_eq!(err("multipv", "65"), "multipv: 65 is outside 1..=64");
+        assert_eq!(err("Ponder", "yes"), "Ponder: 'yes' is not true or false");
+        assert_eq!(err("rfp_margin", "x"), "rfp_margin: 'x' is not a number");
+        assert!(EngineOption::parse("Hash", "64").is_ok_and(|o| o.waits_for_search()));
+        assert!(!EngineOption::Elo(1500).waits_for_search());
+    }
+
+    #[test]
+    fn typed_changes_are_checked_and_applied() {
+        let mut engine = Engine::new();
+        let out = engine.set(EngineOption::Elo(5)).expect_err("below the range");
+        assert!(matches!(out, OptionError::OutOfRange { value: 5, .. }), "{out:?}");
+        assert_eq!(out.to_string(), format!("UCI_Elo: 5 is outside {MIN_ELO}..={MAX_ELO}"));
+        assert_eq!(engine.settings.elo, DEFAULT_ELO, "unchanged after an error");
+        engine.set_strength(Some(1234)).expect("in range");
+        assert!(engine.settings.limit_strength && engine.settings.elo == 1234);
+        engine.set_strength(None).expect("full strength");
+        assert!(!engine.settings.limit_strength);
+        let e = engine.set(EngineOption::BookFile("x.bin".into())).expect_err("no loader");
+        assert_eq!(e.to_string(), "BookFile: no book support built in");
+        let e = engine.set(EngineOption::Param { name: "nope".into(), value: 1 });
+        assert!(matches!(e, Err(OptionError::Unknown { .. })), "{e:?}");
+        // Every listed option parses from its UCI default.
+        for spec in Engine::options() {
+            let value = match spec.kind {
+                OptionKind::Check { default } => default.to_string(),
+                OptionKind::Spin { default, .. } => default.to_string(),
+                OptionKind::Button => String::new(),
+                OptionKind::Text { default } => default.to_string(),
+            };
+            assert!(EngineOption::parse(spec.name, &value).is_ok(), "{}", spec.name);
+        }
+    }
+}
