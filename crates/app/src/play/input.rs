@@ -7,9 +7,9 @@ use rustyline::history::DefaultHistory;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 use std::io::BufRead;
 
-pub const COMMANDS: [&str; 17] = [
+pub const COMMANDS: [&str; 18] = [
     "help", "moves", "new", "undo", "redo", "hint", "flip", "level", "time", "fen", "pgn", "load",
-    "resign", "draw", "quit", "board", "save",
+    "resign", "draw", "quit", "board", "save", "analyse",
 ];
 
 #[derive(Helper, Hinter, Highlighter, Validator, Default)]

@@ -7,6 +7,7 @@ use super::i18n::Lang;
 use super::input::Input;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
+use crate::analysis::{self, Analysis, GameRecord};
 use crate::book_source::{EngineFiles, engine_for};
 use crate::clock::Clock;
 use crate::game::{EndReason, Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
@@ -29,6 +30,8 @@ pub struct Session {
     save: Option<std::path::PathBuf>,
     /// The ending already announced (each ending is announced and saved once).
     announced: Option<Ending>,
+    /// The last analysis made, with the PGN it was made of (reused while the game is the same).
+    analysed: Option<(String, GameRecord, Analysis)>,
 }
 
 fn pick_color(c: ColorChoice) -> Color {
@@ -114,6 +117,7 @@ impl Session {
         }
         Ok(Session {
             announced: None,
+            analysed: None,
             s,
             view: human,
             engine,
@@ -324,6 +328,11 @@ impl Session {
                 let _ = self.s.resign();
             }
             "draw" => self.offer_draw(),
+            "analyse" | "analyze" | "rozbor" => match arg.as_slice() {
+                [] => self.analyse(None),
+                ["save", file] => self.analyse(Some(file)),
+                _ => self.say(self.t("usage: analyse [save FILE]", "použití: analyse [save SOUBOR]")),
+            },
             _ => self.try_move(line),
         }
         true
@@ -574,6 +583,51 @@ impl Session {
         match std::fs::write(file, self.s.pgn()) {
             Ok(()) => self.say(&format!("{} {file}", self.t("Saved", "Uloženo do"))),
             Err(e) => self.say(&format!("pgn save {file}: {e}")),
+        }
+    }
+
+    /// Analyses the game so far (the whole game once it has ended) at full strength with an
+    /// engine of its own, prints the summary and graph, and writes the annotated PGN to `save`.
+    fn analyse(&mut self, save: Option<&str>) {
+        let pgn = self.s.pgn();
+        let cached = self.analysed.as_ref().is_some_and(|(p, _, _)| *p == pgn);
+        if !cached {
+            let record = match GameRecord::from_pgn_text(&pgn) {
+                Ok(r) => r,
+                Err(e) => return self.say(&format!("analyse: {e}")),
+            };
+            if record.game.moves().is_empty() {
+                return self.say(self.t("No moves to analyse yet.", "Zatím není co rozebrat."));
+            }
+            let limits = vidle_engine::SearchLimits {
+                movetime: Some(crate::analyse_cmd::DEFAULT_MOVETIME_MS),
+                ..Default::default()
+            };
+            let mut engine = Engine::new();
+            let interactive = self.interactive;
+            let word = self.t("analysing", "rozebírám");
+            let result = analysis::analyse(&record.game, limits, &mut engine, &mut |p| {
+                if interactive {
+                    eprint!("\r{word} {}/{} ", p.done, p.total);
+                    let _ = std::io::stderr().flush();
+                }
+                true
+            });
+            if interactive {
+                eprint!("\r{:30}\r", "");
+            }
+            match result {
+                Ok(a) => self.analysed = Some((pgn, record, a)),
+                Err(e) => return self.say(&format!("analyse: {e}")),
+            }
+        }
+        let Some((_, record, a)) = &self.analysed else { return };
+        match save {
+            None => self.say(analysis::summary::summary(record, a).trim_end()),
+            Some(file) => match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
+                Ok(()) => self.say(&format!("{} {file}", self.t("Saved", "Uloženo do"))),
+                Err(e) => self.say(&format!("analyse save {file}: {e}")),
+            },
         }
     }
 
