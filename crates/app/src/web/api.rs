@@ -127,6 +127,8 @@ pub async fn hint(State(state): Shared, IdPath(id): IdPath) -> Result<Json<HintV
 #[derive(Serialize)]
 pub struct AnalysisView {
     pub analysis: Analysis,
+    /// The chart's values: White's winning chances (−1 to 1) at the start and after each move.
+    pub chart: Vec<f64>,
     /// The annotated PGN, for the page's download.
     pub pgn: String,
 }
@@ -155,7 +157,8 @@ pub async fn analyse(
     };
     let analysis = entry.review(plan).await?;
     let pgn = annotate::annotated_pgn(&record, &analysis);
-    Ok(Json(AnalysisView { analysis, pgn }))
+    let chart = analysis.win_chances();
+    Ok(Json(AnalysisView { analysis, chart, pgn }))
 }
 
 pub async fn resign(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameView>, ApiError> {
