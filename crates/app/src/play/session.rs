@@ -331,7 +331,9 @@ impl Session {
             "analyse" | "analyze" | "rozbor" => match arg.as_slice() {
                 [] => self.analyse(None),
                 ["save", file] => self.analyse(Some(file)),
-                _ => self.say(self.t("usage: analyse [save FILE]", "použití: analyse [save SOUBOR]")),
+                _ => {
+                    self.say(self.t("usage: analyse [save FILE]", "použití: analyse [save SOUBOR]"))
+                }
             },
             _ => self.try_move(line),
         }
@@ -624,10 +626,12 @@ impl Session {
         let Some((_, record, a)) = &self.analysed else { return };
         match save {
             None => self.say(analysis::summary::summary(record, a).trim_end()),
-            Some(file) => match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
-                Ok(()) => self.say(&format!("{} {file}", self.t("Saved", "Uloženo do"))),
-                Err(e) => self.say(&format!("analyse save {file}: {e}")),
-            },
+            Some(file) => {
+                match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
+                    Ok(()) => self.say(&format!("{} {file}", self.t("Saved", "Uloženo do"))),
+                    Err(e) => self.say(&format!("analyse save {file}: {e}")),
+                }
+            }
         }
     }
 

@@ -141,8 +141,9 @@ pub async fn analyse(
     let entry = find(&state, id)?;
     let (record, chess960) = {
         let g = lock(&entry.game);
-        let record = GameRecord::from_pgn_text(&g.pgn())
-            .map_err(|e| ApiError::conflict("bad_game", &format!("The game cannot be read: {e}.")))?;
+        let record = GameRecord::from_pgn_text(&g.pgn()).map_err(|e| {
+            ApiError::conflict("bad_game", &format!("The game cannot be read: {e}."))
+        })?;
         (record, g.session.chess960())
     };
     if record.game.moves().is_empty() {

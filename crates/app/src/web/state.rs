@@ -7,8 +7,8 @@
 use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
-use crate::analysis::{Analysis, Progress};
 use super::secret::GameId;
+use crate::analysis::{Analysis, Progress};
 use crate::book_source::EngineFiles;
 use crate::game::{SearchOutcome, SearchPlan};
 use axum::http::StatusCode;
@@ -67,10 +67,17 @@ pub struct Entry {
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Push<'a> {
-    State { state: Box<GameView> },
-    Info { info: &'a InfoView },
+    State {
+        state: Box<GameView>,
+    },
+    Info {
+        info: &'a InfoView,
+    },
     /// How far the post-game analysis has got: `done` of `total` positions.
-    AnalysisProgress { done: usize, total: usize },
+    AnalysisProgress {
+        done: usize,
+        total: usize,
+    },
 }
 
 /// An open page of a game (a WebSocket); counted while it lives.
@@ -238,7 +245,9 @@ impl Entry {
         let _cancel = CancelOnDrop(ticket);
         match rx.await {
             Ok(Ok(a)) => Ok(a),
-            Ok(Err(e)) => Err(unavailable("analysis_failed", &format!("The analysis failed: {e}."))),
+            Ok(Err(e)) => {
+                Err(unavailable("analysis_failed", &format!("The analysis failed: {e}.")))
+            }
             Err(_) => Err(unavailable("no_engine", "The engine gave no answer.")),
         }
     }
