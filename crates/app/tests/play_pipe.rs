@@ -121,3 +121,31 @@ fn load_skips_a_game_with_an_unclosed_variation() {
     assert!(text.contains("/PP2PPPP/RNBQKBNR w KQkq"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn analyse_judges_the_loaded_game_and_saves_it_annotated() {
+    let dir = std::env::temp_dir().join(format!("vidle-analyse-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("qh5.pgn");
+    let out_pgn = dir.join("annotated.pgn");
+    std::fs::write(&game, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n").unwrap();
+    let script = format!(
+        "analyse\nload {}\nanalyse\nanalyse save {}\nanalyse now\nquit\n",
+        game.display(),
+        out_pgn.display()
+    );
+    let out = play(&[], &script);
+    assert!(out.contains("No moves to analyse yet."), "{out}");
+    assert!(out.contains("3... Nf6??"), "the blunder with its glyph:\n{out}");
+    let black = out.lines().find(|l| l.starts_with("Black (")).unwrap_or_default();
+    assert!(black.contains(", 1 blunder, accuracy "), "Black's totals:\n{out}");
+    assert!(out.contains("usage: analyse [save FILE]"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("White ")
+            && l.chars().any(|c| ('\u{2800}'..='\u{28ff}').contains(&c))),
+        "the braille graph:\n{out}"
+    );
+    let saved = std::fs::read_to_string(&out_pgn).unwrap();
+    assert!(saved.contains("Nf6 $4") && saved.contains("[%eval"), "{saved}");
+    std::fs::remove_dir_all(&dir).ok();
+}

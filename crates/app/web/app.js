@@ -1,6 +1,8 @@
 // Vidle in the browser: draws the game the server keeps, sends the player's moves, and shows the
 // engine's thinking as it arrives over the WebSocket.
 import { Chessground } from '/vendor/chessground/chessground.min.js';
+import { GLYPH, drawChart, sideLines } from '/review.js';
+import * as sound from '/sound.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -23,6 +25,7 @@ let wsGameId = null;
 let flashTimer = null;
 let clockBase = null;     // { white_ms, black_ms, running, at }
 let pendingPromotion = null;
+let review = null;        // { id, moves: n, data }: the analysis shown, for game `id` at `moves` plies
 
 // ---------- preferences ----------
 function applyBoardTheme(name) {
@@ -77,6 +80,7 @@ function connect(id) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === 'state' && msg.state.id === game?.id) render(msg.state);
     else if (msg.type === 'info') showInfo(msg.info, true);
+    else if (msg.type === 'analysis_progress') $('review-status').textContent = `Analysing… ${msg.done}/${msg.total} positions`;
     else if (msg.type === 'gone' && wsGameId === id) {
       // The server dropped this game to make room: stop reconnecting, say so.
       wsGameId = null;
@@ -98,10 +102,14 @@ const cg = Chessground($('board'), {
   highlight: { lastMove: true, check: true },
   movable: { free: false, color: undefined, showDests: true, events: { after: onUserMove } },
   draggable: { enabled: true, showGhost: true },
-  premovable: { enabled: false },
+  premovable: { enabled: true, showDests: true },
   drawable: { enabled: true },
 });
 window.vidleBoard = cg; // for the end-to-end tests and the curious
+// A right-click cancels a premove, as on lichess.
+$('board').addEventListener('contextmenu', (e) => {
+  if (cg.state.premovable.current) { e.preventDefault(); cg.cancelPremove(); }
+});
 
 function destsMap(dests) {
   const m = new Map();
@@ -180,7 +188,10 @@ function render(state) {
   // A reply that crossed a newer WebSocket push on the way is stale: keep what is shown.
   if (game && game.id === state.id && state.seq < game.seq) return;
   const changed = !game || game.id !== state.id || game.moves.length !== state.moves.length;
+  const oneMore = game && game.id === state.id && state.moves.length === game.moves.length + 1;
+  const ended = game && game.id === state.id && game.phase !== 'over' && state.phase === 'over';
   game = state;
+  if (oneMore || ended) sound.play(sound.kindOf(state.moves.at(-1)?.san || '', ended));
   if (changed) viewPly = null;
   connect(state.id);
   sessionStorage.setItem('vidle.game', String(state.id));
@@ -190,8 +201,12 @@ function render(state) {
     history.replaceState(null, '', `${location.pathname}?${params}`);
   }
   drawBoard();
+  // A premove made while the engine thought: played now if legal, dropped otherwise.
+  if (state.phase === 'your_move' && viewPly === null) cg.playPremove();
+  else if (state.phase === 'over') cg.cancelPremove();
   drawPlayers();
   drawMoves();
+  drawReview();
   drawStatus();
   drawClock();
   if (state.info) showInfo(state.info, state.phase === 'thinking');
@@ -204,6 +219,8 @@ function render(state) {
   $('btn-draw').disabled = over || state.phase !== 'your_move';
   $('btn-hint').disabled = state.phase !== 'your_move';
   $('btn-undo').disabled = state.moves.length === 0;
+  $('btn-analyse').disabled = state.moves.length === 0;
+  $('btn-analyse').classList.toggle('primary', over);
   $('san-input').disabled = state.phase !== 'your_move';
   const tb = state.tablebase || [];
   $('tb-panel').hidden = tb.length === 0;
@@ -227,13 +244,14 @@ function drawBoard() {
   const last = ply === 0 ? undefined : [game.moves[ply - 1].from, game.moves[ply - 1].to];
   const turn = fen.split(' ')[1] === 'b' ? 'black' : 'white';
   const canMove = live && game.phase === 'your_move';
+  const canPremove = live && game.phase === 'thinking';
   cg.set({
     fen,
     orientation,
     turnColor: turn,
     lastMove: last,
     check: live ? (game.check ? turn : false) : false,
-    movable: { color: canMove ? game.human : undefined, dests: canMove ? destsMap(game.dests) : new Map() },
+    movable: { color: canMove || canPremove ? game.human : undefined, dests: canMove ? destsMap(game.dests) : new Map() },
   });
   if (!live) cg.set({ check: false });
   $('viewing').hidden = live;
@@ -306,6 +324,12 @@ function drawMoves() {
     if (m.book) {
       b.classList.add('book');
       b.title = 'Book move';
+    }
+    const judged = reviewFor(game)?.analysis.moves[i]?.judgement;
+    if (judged) {
+      b.classList.add(judged);
+      b.textContent += GLYPH[judged];
+      b.title = judged;
     }
     if (i + 1 === current) b.classList.add('current');
     b.addEventListener('click', () => goTo(i + 1));
@@ -421,6 +445,7 @@ function goTo(ply) {
   viewPly = ply === n ? null : ply;
   drawBoard();
   drawMoves();
+  drawReview();
 }
 const current = () => (viewPly === null ? game.moves.length : viewPly);
 $('nav-first').addEventListener('click', () => goTo(0));
@@ -475,6 +500,41 @@ $('btn-fen').addEventListener('click', async () => {
   }
 });
 $('btn-flip').addEventListener('click', flip);
+
+// ---------- post-game analysis ----------
+// The analysis shown belongs to this game as it stands (a move or an undo makes it stale).
+function reviewFor(g) {
+  return review && g && review.id === g.id && review.moves === g.moves.length ? review.data : null;
+}
+function drawReview() {
+  const r = reviewFor(game);
+  $('review').hidden = !r && !$('review-status').textContent;
+  if (!r) { $('review-chart').replaceChildren(); $('review-sides').replaceChildren(); $('review-pgn').hidden = true; return; }
+  drawChart($('review-chart'), r, current(), goTo);
+  $('review-sides').replaceChildren(...sideLines(r.analysis).map((t) => {
+    const li = document.createElement('li');
+    li.textContent = t;
+    return li;
+  }));
+  const url = URL.createObjectURL(new Blob([r.pgn], { type: 'application/x-chess-pgn' }));
+  if ($('review-pgn').href.startsWith('blob:')) URL.revokeObjectURL($('review-pgn').href);
+  $('review-pgn').href = url;
+  $('review-pgn').setAttribute('download', `vidle-${game.id}-analysed.pgn`);
+  $('review-pgn').hidden = false;
+}
+$('btn-analyse').addEventListener('click', async () => {
+  if (!game) return;
+  const id = game.id;
+  const moves = game.moves.length;
+  $('review-status').textContent = 'Analysing…';
+  $('review').hidden = false;
+  const data = await action('analyse');
+  $('review-status').textContent = data ? '' : 'The analysis failed.';
+  if (data) review = { id, moves, data };
+  if (game && game.id === id) { drawMoves(); drawReview(); }
+});
+$('sound').checked = sound.soundOn();
+$('sound').addEventListener('change', (e) => sound.setSoundOn(e.target.checked));
 function flip() {
   orientation = orientation === 'white' ? 'black' : 'white';
   if (game) { drawBoard(); drawPlayers(); tickClock(); }

@@ -24,6 +24,7 @@ pub mod annotate;
 pub mod chart;
 pub mod judgement;
 mod record;
+pub mod summary;
 
 pub use judgement::Judgement;
 pub use record::{GameRecord, RecordError};

@@ -2,9 +2,9 @@
 //! understand the same words (and anything else is tried as a move).
 
 /// The command words offered for completion.
-pub const COMMANDS: [&str; 17] = [
+pub const COMMANDS: [&str; 18] = [
     "help", "moves", "new", "undo", "redo", "hint", "flip", "level", "time", "fen", "pgn", "load",
-    "resign", "draw", "quit", "board", "save",
+    "resign", "draw", "quit", "board", "save", "analyse",
 ];
 
 /// The moves and command words that start with `word` (tab completion in both modes).
@@ -36,6 +36,8 @@ pub enum Command {
     Load(String),
     Resign,
     Draw,
+    /// `analyse [save FILE]`: judge the moves so far, or save them annotated.
+    Analyse(Option<String>),
     /// A command word with the wrong arguments: the usage to show (English, Czech).
     Usage(&'static str, &'static str),
     /// Anything else: a move in SAN or UCI (the whole line).
@@ -78,6 +80,11 @@ impl Command {
             },
             "resign" => Command::Resign,
             "draw" => Command::Draw,
+            "analyse" | "analyze" | "rozbor" => match args.as_slice() {
+                [] => Command::Analyse(None),
+                ["save", file] => Command::Analyse(Some(file.to_string())),
+                _ => Command::Usage("usage: analyse [save FILE]", "použití: analyse [save SOUBOR]"),
+            },
             _ => Command::Move(line.to_string()),
         })
     }

@@ -9,6 +9,7 @@ use super::command::Command;
 use super::i18n::Lang;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
+use crate::analysis::{self, Analysis, GameRecord};
 use crate::book_source::{EngineFiles, engine_for};
 use crate::clock::Clock;
 use crate::game::{EndReason, Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
@@ -61,6 +62,8 @@ pub struct Controller {
     announced: Option<Ending>,
     /// When the tablebase panel was last asked, and for which position.
     tb_asked: Option<(u64, std::time::Instant)>,
+    /// The last analysis made, with the PGN it was made of (reused while the game is the same).
+    analysed: Option<(String, GameRecord, Analysis)>,
     /// The tablebase verdict of the engine's last move ("White mates in 9 (tablebase)").
     pub tablebase: Option<String>,
     out: Vec<Output>,
@@ -174,6 +177,7 @@ impl Controller {
             save,
             announced: None,
             tb_asked: None,
+            analysed: None,
             tablebase: None,
             out: Vec::new(),
         }
@@ -220,6 +224,44 @@ impl Controller {
             self.lang.color(Color::Black),
             Clock::format(c.remaining(Color::Black))
         )
+    }
+
+    /// Analyses the game so far (the whole game once it has ended) at full strength with an
+    /// engine of its own, says the summary and graph, and writes the annotated PGN to `save`.
+    /// It runs here, not on the search thread: the screen waits for it (300 ms a position).
+    fn analyse(&mut self, save: Option<&str>) {
+        let pgn = self.s.pgn();
+        let cached = self.analysed.as_ref().is_some_and(|(p, _, _)| *p == pgn);
+        if !cached {
+            let record = match GameRecord::from_pgn_text(&pgn) {
+                Ok(r) => r,
+                Err(e) => return self.say(&format!("analyse: {e}")),
+            };
+            if record.game.moves().is_empty() {
+                return self
+                    .say(self.lang.t("No moves to analyse yet.", "Zatím není co rozebrat."));
+            }
+            let limits = vidle_engine::SearchLimits {
+                movetime: Some(crate::analyse_cmd::DEFAULT_MOVETIME_MS),
+                ..Default::default()
+            };
+            let mut engine = Engine::new();
+            match analysis::analyse(&record.game, limits, &mut engine, &mut |_| true) {
+                Ok(a) => self.analysed = Some((pgn, record, a)),
+                Err(e) => return self.say(&format!("analyse: {e}")),
+            }
+        }
+        let Some((_, record, a)) = &self.analysed else { return };
+        let text = match save {
+            None => analysis::summary::summary(record, a).trim_end().to_string(),
+            Some(file) => {
+                match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
+                    Ok(()) => format!("{} {file}", self.lang.t("Saved", "Uloženo do")),
+                    Err(e) => format!("analyse save {file}: {e}"),
+                }
+            }
+        };
+        self.say(&text);
     }
 
     /// Says what the tablebases have to say: tables made on demand, a new or changed verdict
@@ -323,6 +365,7 @@ impl Controller {
                 Ok(()) => self.show_board(),
                 Err(r) => self.refuse(r),
             },
+            Command::Analyse(save) => self.analyse(save.as_deref()),
             Command::Hint => match self.s.hint_plan() {
                 Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Hint, plan })),
                 Err(r) => self.refuse(r),

@@ -72,6 +72,7 @@ Commands:
   time             show the clocks               fen         show the position as FEN
   pgn [save FILE]  show or save the game         load FILE   load a game from PGN
   resign           give up                       draw        offer a draw
+  analyse [save FILE]  judge the moves (the whole game once it ends), save it annotated
   help             this text                     quit        leave";
 
 const HELP_CS: &str = "\
@@ -83,4 +84,5 @@ Příkazy:
   time             ukáže hodiny                  fen         pozice ve FEN
   pgn [save SOUBOR] ukáže nebo uloží partii      load SOUBOR načte partii z PGN
   resign           vzdát                         draw        nabídnout remízu
+  analyse [save SOUBOR] posoudí tahy (po konci celou partii), uloží je s komentáři
   help             tato nápověda                 quit        konec";

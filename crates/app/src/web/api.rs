@@ -5,7 +5,9 @@ use super::game::GameView;
 use super::request::{IdPath, JsonBody, MoveRequest, NewGameRequest, build_game};
 use super::secret::GameId;
 use super::state::{AppState, Entry, SocketSlot, lock, maybe_start_engine};
-use crate::game::Refusal;
+use crate::analyse_cmd::DEFAULT_MOVETIME_MS as ANALYSIS_MOVETIME_MS;
+use crate::analysis::{Analysis, GameRecord, annotate};
+use crate::game::{Refusal, SearchPlan};
 use axum::Json;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -14,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::sync::Arc;
 use vidle_core::notation::to_uci;
+use vidle_engine::SearchLimits;
 
 type Shared = State<Arc<AppState>>;
 
@@ -118,6 +121,45 @@ pub async fn hint(State(state): Shared, IdPath(id): IdPath) -> Result<Json<HintV
         book: h.book,
         score: h.score,
     }))
+}
+
+/// The post-game analysis and the game annotated with it, as the page reads them.
+#[derive(Serialize)]
+pub struct AnalysisView {
+    pub analysis: Analysis,
+    /// The chart's values: White's winning chances (−1 to 1) at the start and after each move.
+    pub chart: Vec<f64>,
+    /// The annotated PGN, for the page's download.
+    pub pgn: String,
+}
+
+/// Analyses the game so far (the whole game once it has ended): `POST /api/game/{id}/analyse`.
+pub async fn analyse(
+    State(state): Shared,
+    IdPath(id): IdPath,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let entry = find(&state, id)?;
+    let (record, chess960) = {
+        let g = lock(&entry.game);
+        let record = GameRecord::from_pgn_text(&g.pgn()).map_err(|e| {
+            ApiError::conflict("bad_game", &format!("The game cannot be read: {e}."))
+        })?;
+        (record, g.session.chess960())
+    };
+    if record.game.moves().is_empty() {
+        return Err(ApiError::conflict("no_moves", "There are no moves to analyse yet."));
+    }
+    let plan = SearchPlan {
+        game: record.game.clone(),
+        limits: SearchLimits { movetime: Some(ANALYSIS_MOVETIME_MS), ..Default::default() },
+        elo: None,
+        own_book: false,
+        chess960,
+    };
+    let analysis = entry.review(plan).await?;
+    let pgn = annotate::annotated_pgn(&record, &analysis);
+    let chart = analysis.win_chances();
+    Ok(Json(AnalysisView { analysis, chart, pgn }))
 }
 
 pub async fn resign(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameView>, ApiError> {

@@ -8,6 +8,8 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ("/", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
     ("/index.html", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
     ("/app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/app.js")),
+    ("/review.js", "text/javascript; charset=utf-8", include_bytes!("../../web/review.js")),
+    ("/sound.js", "text/javascript; charset=utf-8", include_bytes!("../../web/sound.js")),
     ("/style.css", "text/css; charset=utf-8", include_bytes!("../../web/style.css")),
     ("/favicon.svg", "image/svg+xml", include_bytes!("../../web/favicon.svg")),
     (

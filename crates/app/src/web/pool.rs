@@ -4,6 +4,7 @@
 //! server holds no transposition table at all.
 
 use super::secret::GameId;
+use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::book_source::{EngineFiles, engine_for};
 use crate::game::{SearchOutcome, SearchPlan};
 use std::collections::VecDeque;
@@ -33,6 +34,13 @@ pub enum Work {
     Play { events: tokio::sync::mpsc::UnboundedSender<SearchEvent> },
     /// A search whose outcome is wanted at the end (hints, judging a draw offer).
     Analyse { reply: oneshot::Sender<SearchOutcome> },
+    /// The post-game analysis of the plan's whole game, every position searched with the plan's
+    /// limits at full strength; `progress` hears after each position. Cancelling the ticket
+    /// stops it after the position being searched.
+    Review {
+        progress: Box<dyn Fn(Progress) + Send>,
+        reply: oneshot::Sender<Result<Analysis, AnalysisError>>,
+    },
 }
 
 /// One search to run: the game session's plan.
@@ -88,6 +96,10 @@ impl Ticket {
         } else {
             false
         }
+    }
+
+    fn cancelled(&self) -> bool {
+        *lock(&self.phase) == Phase::Cancelled
     }
 
     /// Waits until the running job finishes or is cancelled; true if cancelled.
@@ -231,6 +243,18 @@ fn worker(shared: &Shared, files: &EngineFiles) {
         let (events, reply) = match job.work {
             Work::Play { events } => (Some(events), None),
             Work::Analyse { reply } => (None, Some(reply)),
+            Work::Review { progress, reply } => {
+                let result = crate::analysis::analyse(&plan.game, limits, engine, &mut |p| {
+                    progress(p);
+                    !ticket.cancelled()
+                });
+                // The tables now hold the analysis, not the game's own search.
+                last_game = None;
+                ticket.finish();
+                let _ = reply.send(result);
+                shared.busy.fetch_sub(1, Ordering::SeqCst);
+                continue;
+            }
         };
         let outcome = Arc::new(Mutex::new(plan.outcome()));
         let (t, o) = (Arc::clone(&ticket), Arc::clone(&outcome));

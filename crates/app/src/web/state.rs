@@ -8,6 +8,7 @@ use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
 use super::secret::GameId;
+use crate::analysis::{Analysis, Progress};
 use crate::book_source::EngineFiles;
 use crate::game::{SearchOutcome, SearchPlan};
 use axum::http::StatusCode;
@@ -66,8 +67,17 @@ pub struct Entry {
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Push<'a> {
-    State { state: Box<GameView> },
-    Info { info: &'a InfoView },
+    State {
+        state: Box<GameView>,
+    },
+    Info {
+        info: &'a InfoView,
+    },
+    /// How far the post-game analysis has got: `done` of `total` positions.
+    AnalysisProgress {
+        done: usize,
+        total: usize,
+    },
 }
 
 /// An open page of a game (a WebSocket); counted while it lives.
@@ -194,6 +204,51 @@ impl Entry {
                 ticket.cancel();
                 Err(unavailable("engines_busy", "Every engine is busy; try again in a minute."))
             }
+        }
+    }
+}
+
+/// Cancels a job when the request waiting for it goes away (the page was closed).
+struct CancelOnDrop(Arc<Ticket>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+impl Entry {
+    /// The post-game analysis of the game in `plan` (full strength, the plan's limits), run as
+    /// one job of the pool, its progress sent to the game's pages. One analysis or hint at a
+    /// time per game; stopped when the caller stops waiting (the request was dropped).
+    pub async fn review(&self, plan: SearchPlan) -> Result<Analysis, ApiError> {
+        if self.analysing.swap(true, Ordering::SeqCst) {
+            return Err(ApiError::conflict(
+                "busy",
+                "Vidle is still considering the last analysis, hint or draw offer.",
+            ));
+        }
+        let _slot = AnalysisSlot(&self.analysing);
+        let (reply, rx) = oneshot::channel();
+        let events = self.events.clone();
+        let progress = Box::new(move |p: Progress| {
+            let push = Push::AnalysisProgress { done: p.done, total: p.total };
+            let _ = events.send(serde_json::to_string(&push).unwrap_or_default());
+        });
+        let job = Job { game_id: self.id, plan, work: Work::Review { progress, reply } };
+        let unavailable =
+            |code, message: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message);
+        let ticket = self
+            .pool
+            .submit(job)
+            .ok_or_else(|| unavailable("no_engine", "This server has no engine."))?;
+        let _cancel = CancelOnDrop(ticket);
+        match rx.await {
+            Ok(Ok(a)) => Ok(a),
+            Ok(Err(e)) => {
+                Err(unavailable("analysis_failed", &format!("The analysis failed: {e}.")))
+            }
+            Err(_) => Err(unavailable("no_engine", "The engine gave no answer.")),
         }
     }
 }

@@ -1,0 +1,76 @@
+//! The web's post-game analysis: `POST /api/game/{id}/analyse` judges the moves, annotates the
+//! PGN, streams its progress over the game's WebSocket, and refuses what it cannot analyse.
+
+use serde_json::{Value, json};
+use std::time::Duration;
+
+mod web_common;
+
+use web_common::{UNKNOWN_ID, id_of, server};
+
+const QH5: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+
+#[test]
+fn the_qh5_game_gives_nf6_as_a_blunder() {
+    let s = server();
+    let g = s.new_game(json!({"start": "pgn", "pgn": QH5}));
+    let id = id_of(&g);
+    let r = s.post(&format!("/api/game/{id}/analyse"), "");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let moves = v["analysis"]["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 7, "{v}");
+    let nf6 = &moves[5];
+    assert_eq!(nf6["san"], "Nf6", "{v}");
+    assert_eq!(nf6["side"], "black");
+    assert_eq!(nf6["judgement"], "blunder", "{nf6}");
+    assert!(nf6["best"].as_str().is_some_and(|b| b != "Nf6"), "{nf6}");
+    assert_eq!(v["analysis"]["black"]["blunders"], 1, "{v}");
+    assert!(v["analysis"]["white"]["accuracy"].as_f64().is_some(), "{v}");
+    let pgn = v["pgn"].as_str().expect("pgn");
+    assert!(pgn.contains("Nf6??") || pgn.contains("Nf6 $4"), "{pgn}");
+    assert!(pgn.contains("[%eval"), "{pgn}");
+}
+
+#[test]
+fn analyse_refuses_what_it_cannot_analyse() {
+    let s = server();
+    let g = s.new_game(json!({}));
+    let id = id_of(&g);
+    let r = s.post(&format!("/api/game/{id}/analyse"), "");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(r.error_code(), "no_moves");
+    assert_eq!(s.post(&format!("/api/game/{UNKNOWN_ID}/analyse"), "").status, 404);
+    assert_eq!(s.post("/api/game/5/analyse", "").error_code(), "bad_id");
+    assert_eq!(s.get(&format!("/api/game/{id}/analyse")).status, 405);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn progress_is_streamed_over_the_websocket() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let s = tokio::task::spawn_blocking(server).await.expect("server");
+    let port = s.port;
+    let c = s.client.clone();
+    let g = s.new_game(json!({"start": "pgn", "pgn": QH5}));
+    let id = id_of(&g);
+    let url = format!("ws://127.0.0.1:{port}/api/game/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("ws connect");
+    let _hello = ws.next().await.expect("hello").expect("message");
+    let path = format!("/api/game/{id}/analyse");
+    let request = tokio::task::spawn_blocking(move || c.post(&path, "").status);
+    let mut done = Vec::new();
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout(Duration::from_secs(20), ws.next()).await {
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(&t).expect("json");
+        if v["type"] == "analysis_progress" {
+            assert_eq!(v["total"], 8, "{v}");
+            done.push(v["done"].as_u64().expect("done"));
+            if done.last() == Some(&8) {
+                break;
+            }
+        }
+    }
+    assert_eq!(done, (1..=8).collect::<Vec<u64>>());
+    assert_eq!(request.await.expect("request"), 200);
+}
