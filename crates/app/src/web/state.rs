@@ -98,6 +98,11 @@ impl Drop for AnalysisSlot<'_> {
     }
 }
 
+/// The answer when no engine can take or finish a job.
+fn unavailable(code: &'static str, message: &str) -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
+}
+
 impl Entry {
     fn new(id: GameId, game: WebGame, pool: Arc<EnginePool>) -> Arc<Entry> {
         let (events, _) = broadcast::channel(256);
@@ -179,24 +184,32 @@ impl Entry {
         self.closed.send_replace(true);
     }
 
-    /// A search the game session asked for (a hint, judging a draw offer), queued like any
-    /// search. One at a time per game.
-    pub async fn analyse(&self, plan: SearchPlan) -> Result<SearchOutcome, ApiError> {
+    /// Takes the game's one slot for searches a request waits on (a hint, a draw offer, an
+    /// analysis; `busy` says why it is taken) and queues `job`. The slot is free again when the
+    /// returned guard is dropped.
+    fn submit_one(
+        &self,
+        busy: &str,
+        job: Job,
+    ) -> Result<(AnalysisSlot<'_>, Arc<Ticket>), ApiError> {
         if self.analysing.swap(true, Ordering::SeqCst) {
-            return Err(ApiError::conflict(
-                "busy",
-                "Vidle is still considering the last hint or draw offer.",
-            ));
+            return Err(ApiError::conflict("busy", busy));
         }
-        let _slot = AnalysisSlot(&self.analysing);
-        let (reply, rx) = oneshot::channel();
-        let job = Job { game_id: self.id, plan, work: Work::Analyse { reply } };
-        let unavailable =
-            |code, message: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message);
+        let slot = AnalysisSlot(&self.analysing);
         let ticket = self
             .pool
             .submit(job)
             .ok_or_else(|| unavailable("no_engine", "This server has no engine."))?;
+        Ok((slot, ticket))
+    }
+
+    /// A search the game session asked for (a hint, judging a draw offer), queued like any
+    /// search. One at a time per game.
+    pub async fn analyse(&self, plan: SearchPlan) -> Result<SearchOutcome, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        let job = Job { game_id: self.id, plan, work: Work::Analyse { reply } };
+        let (_slot, ticket) =
+            self.submit_one("Vidle is still considering the last hint or draw offer.", job)?;
         match tokio::time::timeout(ANALYSIS_WAIT, rx).await {
             Ok(Ok(r)) => Ok(r),
             Ok(Err(_)) => Err(unavailable("no_engine", "The engine gave no answer.")),
@@ -222,13 +235,6 @@ impl Entry {
     /// one job of the pool, its progress sent to the game's pages. One analysis or hint at a
     /// time per game; stopped when the caller stops waiting (the request was dropped).
     pub async fn review(&self, plan: SearchPlan) -> Result<Analysis, ApiError> {
-        if self.analysing.swap(true, Ordering::SeqCst) {
-            return Err(ApiError::conflict(
-                "busy",
-                "Vidle is still considering the last analysis, hint or draw offer.",
-            ));
-        }
-        let _slot = AnalysisSlot(&self.analysing);
         let (reply, rx) = oneshot::channel();
         let events = self.events.clone();
         let progress = Box::new(move |p: Progress| {
@@ -236,12 +242,8 @@ impl Entry {
             let _ = events.send(serde_json::to_string(&push).unwrap_or_default());
         });
         let job = Job { game_id: self.id, plan, work: Work::Review { progress, reply } };
-        let unavailable =
-            |code, message: &str| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message);
-        let ticket = self
-            .pool
-            .submit(job)
-            .ok_or_else(|| unavailable("no_engine", "This server has no engine."))?;
+        let (_slot, ticket) = self
+            .submit_one("Vidle is still considering the last analysis, hint or draw offer.", job)?;
         let _cancel = CancelOnDrop(ticket);
         match rx.await {
             Ok(Ok(a)) => Ok(a),
