@@ -21,7 +21,7 @@ pub struct TrainArgs {
     /// Also write `FEN | integer eval | float eval` lines of held-out positions here.
     #[arg(long)]
     pub check: Option<PathBuf>,
-    /// Accumulator units per side (the engine reads its built-in size only).
+    /// Accumulator units per side: 128, 256, 512 or 1024 (the sizes the engine reads).
     #[arg(long, default_value_t = 256)]
     pub hidden: usize,
     #[arg(long, default_value_t = 20)]
@@ -57,8 +57,11 @@ pub struct TrainArgs {
 }
 
 pub fn run(a: &TrainArgs) -> Result<()> {
-    if a.hidden == 0 || a.hidden > 4096 || a.epochs == 0 || a.batch == 0 {
-        bail!("--hidden must be 1 to 4096, --epochs and --batch above 0");
+    if !vidle_engine::NNUE_SIZES.contains(&a.hidden) {
+        bail!("--hidden must be one of {:?}, the sizes the engine reads", vidle_engine::NNUE_SIZES);
+    }
+    if a.epochs == 0 || a.batch == 0 {
+        bail!("--epochs and --batch must be above 0");
     }
     if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.holdout) || a.lr <= 0.0 {
         bail!("--wdl must be within 0..1, --holdout within 0..1 (below 1), --lr above 0");

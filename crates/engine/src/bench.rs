@@ -73,8 +73,18 @@ pub fn bench(depth: Option<u32>) -> BenchResult {
     bench_positions(&POSITIONS, depth.unwrap_or(DEFAULT_DEPTH))
 }
 
+/// [`bench`] with the evaluation chosen: the network (`Use NNUE`) or the hand-crafted one.
+/// The network in use is the process's (`EvalFile`, [`crate::EngineOption::EvalFile`]).
+pub fn bench_eval(depth: Option<u32>, nnue: bool) -> BenchResult {
+    run(&POSITIONS, depth.unwrap_or(DEFAULT_DEPTH), nnue)
+}
+
 /// [`bench`] over other positions (FENs that do not parse are skipped).
 pub fn bench_positions(fens: &[&str], depth: u32) -> BenchResult {
+    run(fens, depth, false)
+}
+
+fn run(fens: &[&str], depth: u32, nnue: bool) -> BenchResult {
     // Only the searches are timed: a fresh engine's table and threads are set up outside the
     // clock, as other engines' `bench` clear their tables outside theirs.
     let mut elapsed = std::time::Duration::ZERO;
@@ -83,6 +93,7 @@ pub fn bench_positions(fens: &[&str], depth: u32) -> BenchResult {
     for fen in fens {
         let Ok(game) = Game::from_fen(fen) else { continue };
         let mut engine = Engine::new();
+        engine.set(crate::EngineOption::UseNnue(nnue)).expect("a switch has no range to miss");
         let limits = SearchLimits { depth: Some(depth), ..Default::default() };
         let start = Instant::now();
         let result = engine.search_blocking(&game, limits);

@@ -42,6 +42,7 @@ pub use bench::{BenchResult, bench};
 pub use events::{
     Bound, Score, SearchEvent, SearchInfo, SearchLimits, SearchResult, TbClass, TbOutcome,
 };
+pub use nnue::SIZES as NNUE_SIZES;
 pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
 pub use strength::{MAX_ELO, MIN_ELO};
 
@@ -61,7 +62,7 @@ pub fn eval_text(pos: &vidle_core::Position) -> String {
     let white = if pos.turn() == vidle_core::Color::White { nn } else { -nn };
     text.push_str(&format!(
         "NNUE ({} hidden units): {white} cp for White; {nn} cp for the side to move\n",
-        nnue::HIDDEN
+        nnue::current().hidden()
     ));
     text
 }

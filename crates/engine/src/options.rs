@@ -344,6 +344,11 @@ impl Engine {
         self.settings.own_book = on;
     }
 
+    /// Whether searches evaluate with the network (`Use NNUE`).
+    pub fn uses_nnue(&self) -> bool {
+        self.settings.use_nnue
+    }
+
     /// Chess960 castling notation (`UCI_Chess960`).
     pub fn set_chess960(&mut self, on: bool) {
         self.settings.chess960 = on;

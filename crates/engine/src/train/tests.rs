@@ -143,7 +143,7 @@ fn runs_are_reproducible() {
 /// arithmetic does, and close to the float network.
 #[test]
 fn engine_reads_what_the_trainer_writes() {
-    let net = Net::new(crate::nnue::HIDDEN, 21);
+    let net = Net::new(256, 21);
     let engine_net = crate::nnue::Network::from_bytes(&net.to_engine_bytes()).expect("valid file");
     let q = Quantised::new(&net);
     let mut scratch = net.scratch();
@@ -151,7 +151,7 @@ fn engine_reads_what_the_trainer_writes() {
         let rec = Record::from_bytes(&raw).expect("valid");
         let s = Sample::new(&raw, 0.0);
         let int = q.eval_cp(&s);
-        assert_eq!(crate::nnue::evaluate_with(&engine_net, &rec.pos), int);
+        assert_eq!(engine_net.evaluate(&rec.pos), int);
         let float = net.eval_cp(&s, &mut scratch);
         assert!((float - int as f32).abs() < 40.0, "float {float}, int {int}");
     }

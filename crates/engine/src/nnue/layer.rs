@@ -1,0 +1,244 @@
+//! The network of one hidden size `H` and its arithmetic: the quantised weights, the
+//! accumulators, the incremental updates and the output neuron (see the module docs of
+//! [`super`]). Every function here is generic over `H`, so each supported size gets loops of a
+//! length known to the compiler, which it vectorises for the processor it builds for.
+
+use super::{EVAL_LIMIT, INPUTS, QA, QB, SCALE};
+use vidle_core::{Color, Piece, Position, Role, Square};
+
+/// Quantised weights of a network with `H` hidden units per side.
+#[repr(C, align(64))]
+pub struct Network<const H: usize> {
+    ft_w: [[i16; H]; INPUTS],
+    ft_b: [i16; H],
+    out_w: [[i16; H]; 2],
+    out_b: i32,
+}
+
+impl<const H: usize> Network<H> {
+    /// Bytes of a file of this size, the 12-byte header included.
+    pub const FILE_BYTES: usize = 12 + 2 * (INPUTS * H + H + 2 * H) + 4;
+
+    /// Reads the weights after the header; `bytes` is a whole file of [`Self::FILE_BYTES`].
+    pub(super) fn read(bytes: &[u8]) -> Box<Network<H>> {
+        debug_assert_eq!(bytes.len(), Self::FILE_BYTES);
+        let mut net = Box::new(Network {
+            ft_w: [[0; H]; INPUTS],
+            ft_b: [0; H],
+            out_w: [[0; H]; 2],
+            out_b: 0,
+        });
+        let mut words = bytes[12..bytes.len() - 4].chunks_exact(2);
+        let mut next = || words.next().map_or(0, |w| i16::from_le_bytes([w[0], w[1]]));
+        for row in net.ft_w.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next());
+        }
+        net.ft_b.iter_mut().for_each(|w| *w = next());
+        for row in net.out_w.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next());
+        }
+        let b = &bytes[bytes.len() - 4..];
+        net.out_b = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        net
+    }
+
+    /// The evaluation of `pos` from scratch, from the side to move's view.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.output(&Accumulator::refresh(self, pos), pos.turn())
+    }
+
+    /// The output for the accumulators of a position with `turn` to move, in centipawns from
+    /// the side to move's view. A unit's activation `v = clamp(acc, 0, QA)` is squared as
+    /// `(v * w) * v`: `v * w` fits an `i16` because the trainer clips the output weights.
+    #[inline(always)]
+    fn output(&self, acc: &Accumulator<H>, turn: Color) -> i32 {
+        let us = &acc.v[turn as usize];
+        let them = &acc.v[!turn as usize];
+        let mut sum: i32 = 0;
+        for (side, weights) in [us, them].into_iter().zip(&self.out_w) {
+            for (&a, &w) in side.iter().zip(weights) {
+                let v = a.clamp(0, QA as i16);
+                sum += i32::from(v.wrapping_mul(w)) * i32::from(v);
+            }
+        }
+        ((sum / QA + self.out_b) * SCALE / (QA * QB)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+/// The input feature of `piece` on `sq` as `view` sees it.
+#[inline(always)]
+fn feature(view: Color, piece: Piece, sq: Square) -> usize {
+    let own = usize::from(piece.color != view);
+    let sq = if view == Color::White { sq.index() } else { sq.index() ^ 56 };
+    own * 384 + piece.role.index() * 64 + sq
+}
+
+/// Both sides' accumulators (indexed by `Color as usize`).
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Accumulator<const H: usize> {
+    v: [[i16; H]; 2],
+}
+
+#[inline(always)]
+fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline(always)]
+fn sub_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
+    }
+}
+
+impl<const H: usize> Accumulator<H> {
+    /// Sums every piece of `pos` from scratch.
+    fn refresh(net: &Network<H>, pos: &Position) -> Accumulator<H> {
+        let mut acc = Accumulator { v: [net.ft_b; 2] };
+        for c in Color::ALL {
+            for r in Role::ALL {
+                let piece = Piece { color: c, role: r };
+                for sq in pos.pieces(c, r) {
+                    for view in Color::ALL {
+                        add_row(&mut acc.v[view as usize], &net.ft_w[feature(view, piece, sq)]);
+                    }
+                }
+            }
+        }
+        acc
+    }
+
+    /// Applies piece changes: `added` and `removed` (piece, square) pairs.
+    #[inline(always)]
+    fn apply(&mut self, net: &Network<H>, added: &[(Piece, Square)], removed: &[(Piece, Square)]) {
+        for view in Color::ALL {
+            let acc = &mut self.v[view as usize];
+            for &(p, sq) in added {
+                add_row(acc, &net.ft_w[feature(view, p, sq)]);
+            }
+            for &(p, sq) in removed {
+                sub_row(acc, &net.ft_w[feature(view, p, sq)]);
+            }
+        }
+    }
+}
+
+/// The pieces a move added and removed (at most two each: castling moves two pieces, a
+/// capturing promotion removes two and adds one).
+#[derive(Clone, Copy)]
+pub(super) struct Delta {
+    added: [(Piece, Square); 2],
+    removed: [(Piece, Square); 2],
+    na: u8,
+    nr: u8,
+    /// Whether this delta leads from the ply before (false at the root, and after a change
+    /// larger than a move makes: that position is refreshed when evaluated).
+    linked: bool,
+}
+
+const NO_CHANGE: (Piece, Square) = (Piece { color: Color::White, role: Role::Pawn }, Square::A1);
+
+impl Delta {
+    pub(super) const NONE: Delta =
+        Delta { added: [NO_CHANGE; 2], removed: [NO_CHANGE; 2], na: 0, nr: 0, linked: false };
+
+    /// How `child` differs from `parent`, read off the two positions' piece sets, so castling
+    /// (Chess960 too), en passant, promotion and the null move need no special cases.
+    #[inline]
+    pub(super) fn between(parent: &Position, child: &Position) -> Delta {
+        let mut d = Delta::NONE;
+        let (mut na, mut nr) = (0usize, 0usize);
+        for c in Color::ALL {
+            // No piece changes its role in place, so an unchanged set is unchanged.
+            if parent.by_color(c) == child.by_color(c) {
+                continue;
+            }
+            for r in Role::ALL {
+                let (b, a) = (parent.pieces(c, r), child.pieces(c, r));
+                if b == a {
+                    continue;
+                }
+                let piece = Piece { color: c, role: r };
+                for sq in b & !a {
+                    if nr < 2 {
+                        d.removed[nr] = (piece, sq);
+                    }
+                    nr += 1;
+                }
+                for sq in a & !b {
+                    if na < 2 {
+                        d.added[na] = (piece, sq);
+                    }
+                    na += 1;
+                }
+            }
+        }
+        d.linked = na <= 2 && nr <= 2;
+        d.na = na.min(2) as u8;
+        d.nr = nr.min(2) as u8;
+        d
+    }
+}
+
+/// Per-ply accumulators of one network size, updated lazily (see [`super::AccStack`]).
+pub(super) struct Stack<const H: usize> {
+    stack: Box<[Accumulator<H>]>,
+    /// Whether `stack[ply]` holds the accumulators of the position at `ply`.
+    valid: Box<[bool]>,
+}
+
+impl<const H: usize> Stack<H> {
+    pub(super) fn new(plies: usize) -> Stack<H> {
+        Stack {
+            stack: vec![Accumulator { v: [[0; H]; 2] }; plies].into_boxed_slice(),
+            valid: vec![false; plies].into_boxed_slice(),
+        }
+    }
+
+    pub(super) fn set_root(&mut self, net: &Network<H>, pos: &Position) {
+        self.stack[0] = Accumulator::refresh(net, pos);
+        self.valid[0] = true;
+    }
+
+    /// The position at `ply` changed: its accumulators are computed when it is evaluated.
+    #[inline(always)]
+    pub(super) fn invalidate(&mut self, ply: usize) {
+        self.valid[ply] = false;
+    }
+
+    /// The evaluation of `pos`, the position at `ply`, from the nearest ancestor that has
+    /// accumulators over linked plies (`deltas[j]` leads from `j - 1` to `j`), or refreshed.
+    #[inline]
+    pub(super) fn evaluate(
+        &mut self,
+        net: &Network<H>,
+        deltas: &[Delta],
+        ply: usize,
+        pos: &Position,
+    ) -> i32 {
+        if !self.valid[ply] {
+            let mut k = ply;
+            while !self.valid[k] && deltas[k].linked {
+                k -= 1;
+            }
+            if self.valid[k] {
+                for (j, d) in deltas.iter().enumerate().take(ply + 1).skip(k + 1) {
+                    self.stack[j] = self.stack[j - 1];
+                    self.stack[j].apply(
+                        net,
+                        &d.added[..d.na as usize],
+                        &d.removed[..d.nr as usize],
+                    );
+                    self.valid[j] = true;
+                }
+            } else {
+                self.stack[ply] = Accumulator::refresh(net, pos);
+                self.valid[ply] = true;
+            }
+        }
+        net.output(&self.stack[ply], pos.turn())
+    }
+}

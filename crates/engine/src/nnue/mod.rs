@@ -1,0 +1,377 @@
+//! The evaluation network (NNUE): a small neural network trained on Vidle's own self-play,
+//! used instead of the hand-crafted evaluation when the `Use NNUE` option is on. It is off by
+//! default: the network built in (`nets/vidle-1.nnue`, 2.1 M training positions) plays far
+//! weaker than the hand-crafted evaluation (see `nets/README.md`); the code, the trainer and
+//! the data generator are in place for a network trained on much more data.
+//!
+//! # Architecture
+//! Each side has an accumulator of `hidden` units (128, 256, 512 or 1024: [`SIZES`]; the
+//! file says which). Its inputs are the 768 (colour, role, square) features seen from that
+//! side: colour is "own" or "their", and Black's squares are mirrored vertically, so one set
+//! of weights serves both sides. The output is one linear neuron over the SCReLU
+//! (`clamp(x, 0, 1)²`) of the side to move's accumulator followed by the other side's, scaled
+//! to centipawns by [`SCALE`].
+//!
+//! # Arithmetic
+//! Quantised as the trainer (`vidle train`, `crate::train`) writes it: accumulator weights and
+//! biases are `i16` scaled by [`QA`], output weights `i16` scaled by [`QB`], the output bias
+//! `i32` scaled by `QA * QB`. A unit's activation `v = clamp(acc, 0, QA)` is squared as
+//! `(v * w) * v`: `v * w` fits an `i16` because the trainer clips weights to `127 / QB`, and
+//! the product sum is an `i32`.
+//!
+//! # Vector instructions
+//! The loops are plain Rust over arrays whose length is a compile-time constant (one copy per
+//! size, [`layer`]); the build targets the processor it runs on (`.cargo/config.toml`), so
+//! the compiler emits AVX2 or AVX-512 where the processor has them and SSE2 elsewhere. There
+//! is one source for every instruction set, so there is no second path to keep equal; the
+//! tests compare the incremental updates with a refresh and the engine with the trainer.
+//!
+//! # Accumulators
+//! The search keeps one accumulator pair per ply ([`AccStack`]) and updates a child's from its
+//! parent's by the pieces the move added and removed, which is much cheaper than summing all
+//! pieces again (the reference the tests compare with).
+//!
+//! # File format
+//! `b"VDNN"`, `u32` version (1), `u32` hidden size, then the accumulator weights (768 ×
+//! hidden, feature-major), the accumulator biases (hidden), the output weights (2 × hidden),
+//! all `i16`, and the output bias (`i32`), little endian. The network in `nets/` is built into
+//! the binary; its provenance is in `nets/README.md`.
+
+mod layer;
+
+pub use layer::Network as SizedNetwork;
+use layer::{Delta, Stack};
+use std::sync::{Arc, LazyLock, RwLock};
+use vidle_core::Position;
+
+/// The hidden sizes this build reads.
+pub const SIZES: [usize; 4] = [128, 256, 512, 1024];
+/// Input features per side: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Scale of the accumulator weights (and of a unit's activation at its top, 1.0).
+pub const QA: i32 = 255;
+/// Scale of the output weights.
+pub const QB: i32 = 64;
+/// Network output 1.0 in centipawns.
+pub const SCALE: i32 = 400;
+/// Evaluations are clamped to this, far from the mate and tablebase scores.
+const EVAL_LIMIT: i32 = 20_000;
+
+/// The network built into the binary.
+static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-1.nnue");
+
+/// The network in use: the embedded one unless [`use_file`] loaded another. One per process
+/// (like Stockfish's `EvalFile`): every engine of the process evaluates with it.
+static NET: LazyLock<RwLock<Arc<Network>>> = LazyLock::new(|| RwLock::new(embedded()));
+
+fn embedded() -> Arc<Network> {
+    Network::from_bytes(EMBEDDED).expect("the embedded network is valid").into()
+}
+
+/// The network in use now.
+pub fn current() -> Arc<Network> {
+    NET.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+}
+
+/// Evaluates with the network in `path` from now on (searches started later use it), or with
+/// the embedded one again for `None`.
+///
+/// # Errors
+/// An unreadable file or one that is not a network this build reads; the network in use
+/// stays.
+pub fn use_file(path: Option<&std::path::Path>) -> Result<(), String> {
+    let net = match path {
+        None => embedded(),
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Arc::new(Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?)
+        }
+    };
+    *NET.write().unwrap_or_else(std::sync::PoisonError::into_inner) = net;
+    Ok(())
+}
+
+/// Runs `$body` with `$n` bound to the sized network inside `$net`.
+macro_rules! each_size {
+    ($net:expr, $n:ident => $body:expr) => {
+        match $net {
+            Network::H128($n) => $body,
+            Network::H256($n) => $body,
+            Network::H512($n) => $body,
+            Network::H1024($n) => $body,
+        }
+    };
+}
+
+/// A network of one of the [`SIZES`].
+pub enum Network {
+    H128(Box<SizedNetwork<128>>),
+    H256(Box<SizedNetwork<256>>),
+    H512(Box<SizedNetwork<512>>),
+    H1024(Box<SizedNetwork<1024>>),
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({} hidden units)", self.hidden())
+    }
+}
+
+impl Network {
+    /// Parses a network file, checking its header and size.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < 12 || &bytes[..4] != b"VDNN" {
+            return Err("not a Vidle network (no VDNN header)".into());
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        let (version, hidden) = (word(4), word(8));
+        if version != 1 {
+            return Err(format!("network version {version}, this build reads version 1"));
+        }
+        let expected = match hidden {
+            128 => SizedNetwork::<128>::FILE_BYTES,
+            256 => SizedNetwork::<256>::FILE_BYTES,
+            512 => SizedNetwork::<512>::FILE_BYTES,
+            1024 => SizedNetwork::<1024>::FILE_BYTES,
+            _ => {
+                return Err(format!(
+                    "network has {hidden} hidden units, this build reads {SIZES:?}"
+                ));
+            }
+        };
+        if bytes.len() != expected {
+            return Err(format!("network file is {} bytes, expected {expected}", bytes.len()));
+        }
+        Ok(match hidden {
+            128 => Network::H128(SizedNetwork::read(bytes)),
+            256 => Network::H256(SizedNetwork::read(bytes)),
+            512 => Network::H512(SizedNetwork::read(bytes)),
+            _ => Network::H1024(SizedNetwork::read(bytes)),
+        })
+    }
+
+    /// Hidden units per side.
+    pub fn hidden(&self) -> usize {
+        match self {
+            Network::H128(_) => 128,
+            Network::H256(_) => 256,
+            Network::H512(_) => 512,
+            Network::H1024(_) => 1024,
+        }
+    }
+
+    /// The evaluation of `pos` from scratch, from the side to move's view.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        each_size!(self, n => n.evaluate(pos))
+    }
+}
+
+/// The evaluation of `pos` from scratch (no incremental state), from the side to move's view.
+pub fn evaluate(pos: &Position) -> i32 {
+    current().evaluate(pos)
+}
+
+/// The accumulators of one size.
+enum Stacks {
+    H128(Stack<128>),
+    H256(Stack<256>),
+    H512(Stack<512>),
+    H1024(Stack<1024>),
+}
+
+/// Per-ply accumulators for one search thread, updated lazily: making a move records only
+/// what it changed ([`AccStack::push`]); the accumulators are computed when a position is
+/// evaluated, from the nearest ancestor that has them.
+pub struct AccStack {
+    stacks: Stacks,
+    /// `deltas[ply]` leads from the position at `ply - 1` to the one at `ply`.
+    deltas: Box<[Delta]>,
+    /// The network of the current search (taken at [`AccStack::set_root`]).
+    net: Arc<Network>,
+}
+
+impl AccStack {
+    pub fn new(plies: usize) -> AccStack {
+        let net = current();
+        AccStack {
+            stacks: Self::stacks_for(&net, plies),
+            deltas: vec![Delta::NONE; plies].into_boxed_slice(),
+            net,
+        }
+    }
+
+    fn stacks_for(net: &Network, plies: usize) -> Stacks {
+        match net {
+            Network::H128(_) => Stacks::H128(Stack::new(plies)),
+            Network::H256(_) => Stacks::H256(Stack::new(plies)),
+            Network::H512(_) => Stacks::H512(Stack::new(plies)),
+            Network::H1024(_) => Stacks::H1024(Stack::new(plies)),
+        }
+    }
+
+    /// Sets the root position (ply 0), with the network in use now.
+    pub fn set_root(&mut self, pos: &Position) {
+        self.set_root_with(current(), pos);
+    }
+
+    /// Sets the root position (ply 0) and the network to evaluate with.
+    pub(crate) fn set_root_with(&mut self, net: Arc<Network>, pos: &Position) {
+        if net.hidden() != self.net.hidden() {
+            self.stacks = Self::stacks_for(&net, self.deltas.len());
+        }
+        self.net = net;
+        self.deltas[0] = Delta::NONE;
+        match (&mut self.stacks, &*self.net) {
+            (Stacks::H128(s), Network::H128(n)) => s.set_root(n, pos),
+            (Stacks::H256(s), Network::H256(n)) => s.set_root(n, pos),
+            (Stacks::H512(s), Network::H512(n)) => s.set_root(n, pos),
+            (Stacks::H1024(s), Network::H1024(n)) => s.set_root(n, pos),
+            _ => unreachable!("the stacks are made for the network's size"),
+        }
+    }
+
+    /// Records how `child`, at `ply + 1`, differs from `parent`, at `ply`.
+    #[inline]
+    pub fn push(&mut self, ply: usize, parent: &Position, child: &Position) {
+        self.deltas[ply + 1] = Delta::between(parent, child);
+        match &mut self.stacks {
+            Stacks::H128(s) => s.invalidate(ply + 1),
+            Stacks::H256(s) => s.invalidate(ply + 1),
+            Stacks::H512(s) => s.invalidate(ply + 1),
+            Stacks::H1024(s) => s.invalidate(ply + 1),
+        }
+    }
+
+    /// The evaluation of `pos`, the position at `ply`, from the side to move's view.
+    #[inline]
+    pub fn evaluate(&mut self, ply: usize, pos: &Position) -> i32 {
+        let d = &self.deltas;
+        match (&mut self.stacks, &*self.net) {
+            (Stacks::H128(s), Network::H128(n)) => s.evaluate(n, d, ply, pos),
+            (Stacks::H256(s), Network::H256(n)) => s.evaluate(n, d, ply, pos),
+            (Stacks::H512(s), Network::H512(n)) => s.evaluate(n, d, ply, pos),
+            (Stacks::H1024(s), Network::H1024(n)) => s.evaluate(n, d, ply, pos),
+            _ => unreachable!("the stacks are made for the network's size"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vidle_core::parse_fen;
+
+    /// Networks of every size this build reads: the embedded one and untrained ones that the
+    /// trainer wrote (random weights: every unit and input matters).
+    fn networks() -> Vec<Arc<Network>> {
+        let mut nets = vec![embedded()];
+        for (i, h) in SIZES.into_iter().enumerate() {
+            let bytes = crate::train::model::Net::new(h, 100 + i as u64).to_engine_bytes();
+            let net = Network::from_bytes(&bytes).expect("the trainer writes valid networks");
+            assert_eq!(net.hidden(), h);
+            nets.push(Arc::new(net));
+        }
+        nets
+    }
+
+    /// Lazily updated accumulators give the same evaluation as a refresh, with a network of
+    /// each size, along random games from positions rich in castling, en passant and
+    /// promotions, null moves included; one stack changes size when the network does.
+    #[test]
+    fn incremental_matches_refresh() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ];
+        let mut stack = AccStack::new(64);
+        let mut rng = 0x1234_5678_u64;
+        let mut differs = false;
+        for net in networks() {
+            for fen in fens {
+                for _ in 0..8 {
+                    let mut pos = parse_fen(fen).expect("valid FEN");
+                    stack.set_root_with(net.clone(), &pos);
+                    assert_eq!(stack.evaluate(0, &pos), net.evaluate(&pos));
+                    for ply in 0..40 {
+                        let moves = pos.legal_moves();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        let child = if rng.is_multiple_of(10) && !pos.is_check() {
+                            let mut c = pos;
+                            c.play_null();
+                            c
+                        } else {
+                            let i = (rng % moves.len() as u64) as usize;
+                            pos.played(moves.get(i).expect("index"))
+                        };
+                        stack.push(ply, &pos, &child);
+                        // Evaluate only some plies, so that updates also span several moves.
+                        if rng.is_multiple_of(3) {
+                            let e = stack.evaluate(ply + 1, &child);
+                            assert_eq!(e, net.evaluate(&child), "{fen}, {:?}", net);
+                            differs |= e != net.evaluate(&pos);
+                        }
+                        pos = child;
+                    }
+                }
+            }
+        }
+        assert!(differs, "the evaluations must depend on the position");
+    }
+
+    #[test]
+    fn bad_files_are_rejected_with_reasons() {
+        assert!(Network::from_bytes(b"").unwrap_err().contains("VDNN"));
+        assert!(Network::from_bytes(b"NOPE00000000").unwrap_err().contains("VDNN"));
+        let mut bytes = EMBEDDED.to_vec();
+        bytes[4] = 9;
+        assert!(Network::from_bytes(&bytes).unwrap_err().contains("version 9"));
+        let mut bytes = EMBEDDED.to_vec();
+        bytes[8] = 7;
+        assert!(Network::from_bytes(&bytes).unwrap_err().contains("hidden units"));
+        let bytes = &EMBEDDED[..EMBEDDED.len() - 1];
+        assert!(Network::from_bytes(bytes).unwrap_err().contains("bytes"));
+        assert!(Network::from_bytes(EMBEDDED).is_ok());
+    }
+
+    /// The trainer's integer arithmetic (tools/nnue/train.py) and the engine's agree on the
+    /// positions the trainer wrote with the embedded network.
+    #[test]
+    fn matches_the_trainer() {
+        let text = include_str!("../../nets/vidle-1.check");
+        let mut n = 0;
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split(" | ").collect();
+            let pos = parse_fen(fields[0]).expect("the trainer writes valid FENs");
+            let expected: i32 = fields[1].parse().expect("an integer");
+            assert_eq!(evaluate(&pos), expected, "{line}");
+            n += 1;
+        }
+        assert!(n >= 100, "{n} check positions");
+    }
+
+    /// Mirroring the board and swapping the colours (side to move too) leaves the evaluation
+    /// unchanged: both sides share the weights.
+    #[test]
+    fn colour_symmetric() {
+        let pairs = [
+            (
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+            ),
+            ("8/5k2/8/8/3Q4/8/2K5/8 w - - 0 1", "8/2k5/8/3q4/8/8/5K2/8 b - - 0 1"),
+        ];
+        for (a, b) in pairs {
+            let (a, b) = (parse_fen(a).expect("valid"), parse_fen(b).expect("valid"));
+            assert_eq!(evaluate(&a), evaluate(&b));
+        }
+    }
+}
