@@ -190,6 +190,7 @@ function render(state) {
   const changed = !game || game.id !== state.id || game.moves.length !== state.moves.length;
   const oneMore = game && game.id === state.id && state.moves.length === game.moves.length + 1;
   const ended = game && game.id === state.id && game.phase !== 'over' && state.phase === 'over';
+  if (!game || game.id !== state.id) loadReview(state.id, state.moves.length);
   game = state;
   if (oneMore || ended) sound.play(sound.kindOf(state.moves.at(-1)?.san || '', ended));
   if (changed) viewPly = null;
@@ -527,12 +528,33 @@ $('btn-analyse').addEventListener('click', async () => {
   const id = game.id;
   const moves = game.moves.length;
   $('review-status').textContent = 'Analysing…';
+  $('btn-review-cancel').hidden = false;
   $('review').hidden = false;
-  const data = await action('analyse');
-  $('review-status').textContent = data ? '' : 'The analysis failed.';
+  let data = null;
+  let status = '';
+  try {
+    data = await api('POST', `/api/game/${id}/analyse`);
+  } catch (e) {
+    // A cancelled analysis leaves the page as it was; anything else is said.
+    if (e.code !== 'analysis_cancelled') status = `The analysis failed: ${e.message}`;
+  }
+  $('review-status').textContent = status;
+  $('btn-review-cancel').hidden = true;
   if (data) review = { id, moves, data };
   if (game && game.id === id) { drawMoves(); drawReview(); }
 });
+// Stops the server's analysis; the request above then ends as cancelled.
+$('btn-review-cancel').addEventListener('click', () => {
+  if (game) api('POST', `/api/game/${game.id}/analyse/cancel`).catch((e) => flash(e.message, true));
+});
+// A game shown anew (a reload, a link) brings its last analysis back, if the server has one.
+async function loadReview(id, moves) {
+  try {
+    const data = await api('GET', `/api/game/${id}/analysis`);
+    review = { id, moves, data };
+    if (game && game.id === id) { drawMoves(); drawReview(); }
+  } catch { /* 404: never analysed as it stands */ }
+}
 $('sound').checked = sound.soundOn();
 $('sound').addEventListener('change', (e) => sound.setSoundOn(e.target.checked));
 function flip() {
