@@ -86,7 +86,11 @@ async function waitForYourMove(page) {
 async function newGameFromFen(page, fen, level) {
   await page.click('#btn-new');
   await page.selectOption('#new-start', 'fen');
-  if (level) await page.selectOption('#new-level', level);
+  if (level) {
+    // The form remembers the last game's choices: a clock there would override the movetime.
+    await page.selectOption('#new-level', level);
+    await page.selectOption('#new-tc', '');
+  }
   await page.check('input[name=color][value=white]', { force: true });
   await page.fill('#new-setup', fen);
   await page.click('#new-start-btn');
@@ -270,8 +274,9 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
 });
 
 test('a premove made while the engine thinks is played after its reply', async () => {
-  // The engine thinks 5 s a move at full strength: time enough to make a premove on a busy
-  // machine. (At the weaker levels it stops at a node cap within milliseconds, whatever the
+  // The engine thinks 5 s a move at full strength with no clock: time enough to make a premove
+  // on a busy machine. (At the weaker levels it stops at a node cap within milliseconds,
+  // whatever the movetime, and a clock left in the form by an earlier test replaces the
   // movetime: the premove drag then came after its reply and was an ordinary move.)
   const page = await openPage(undefined, 5000);
   await newGameFromFen(page, 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9', 'max');
