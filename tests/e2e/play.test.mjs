@@ -269,6 +269,34 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   await page.waitForFunction(() => window.vidleBoard.state.pieces.get('h5')?.role === 'queen', null, { timeout: TIMEOUT });
   assert.match(await page.locator('#viewing').innerText(), /2\. Qh5/);
   await page.screenshot({ path: join(ARTIFACTS, 'analysis.png') });
+  // A reload shows the game with its analysis again (kept by the server).
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: TIMEOUT });
+  assert.equal(await page.locator('#movelist .mv:not(.empty)').nth(5).innerText(), 'Nf6??');
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+test('an analysis can be cancelled, and the page is as before', async () => {
+  const page = await openPage();
+  await page.click('#btn-new');
+  await page.selectOption('#new-start', 'pgn');
+  await page.check('input[name=color][value=white]', { force: true });
+  // 30 plies: about ten seconds of analysis.
+  await page.fill('#new-setup', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 '
+    + '8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 *');
+  await page.click('#new-start-btn');
+  await waitForMoves(page, 30);
+  await page.click('#btn-analyse');
+  await page.waitForFunction(() => /Analysing… [1-9]/.test(document.querySelector('#review-status').textContent), null, { timeout: TIMEOUT });
+  assert.ok(await page.locator('#btn-review-cancel').isVisible());
+  await page.click('#btn-review-cancel');
+  await page.waitForFunction(() => document.querySelector('#review').hidden, null, { timeout: TIMEOUT });
+  assert.ok(await page.locator('#btn-review-cancel').isHidden());
+  assert.equal(await page.locator('#review-chart path').count(), 0);
+  // The game's slot is free: a hint is given.
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Hint: /.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });

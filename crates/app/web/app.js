@@ -25,6 +25,7 @@ let wsGameId = null;
 let flashTimer = null;
 let clockBase = null;     // { white_ms, black_ms, running, at }
 let pendingPromotion = null;
+let analysing = false;   // an analysis asked from this page is running
 let review = null;        // { id, moves: n, data }: the analysis shown, for game `id` at `moves` plies
 
 // ---------- preferences ----------
@@ -80,7 +81,7 @@ function connect(id) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === 'state' && msg.state.id === game?.id) render(msg.state);
     else if (msg.type === 'info') showInfo(msg.info, true);
-    else if (msg.type === 'analysis_progress') $('review-status').textContent = `Analysing… ${msg.done}/${msg.total} positions`;
+    else if (msg.type === 'analysis_progress' && analysing) $('review-status').textContent = `Analysing… ${msg.done}/${msg.total} positions`;
     else if (msg.type === 'gone' && wsGameId === id) {
       // The server dropped this game to make room: stop reconnecting, say so.
       wsGameId = null;
@@ -529,6 +530,7 @@ $('btn-analyse').addEventListener('click', async () => {
   const moves = game.moves.length;
   $('review-status').textContent = 'Analysing…';
   $('btn-review-cancel').hidden = false;
+  analysing = true;
   $('review').hidden = false;
   let data = null;
   let status = '';
@@ -538,6 +540,7 @@ $('btn-analyse').addEventListener('click', async () => {
     // A cancelled analysis leaves the page as it was; anything else is said.
     if (e.code !== 'analysis_cancelled') status = `The analysis failed: ${e.message}`;
   }
+  analysing = false;
   $('review-status').textContent = status;
   $('btn-review-cancel').hidden = true;
   if (data) review = { id, moves, data };
