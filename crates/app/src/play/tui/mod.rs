@@ -134,6 +134,11 @@ impl App {
             }
             self.take_output();
             terminal.draw(|f| view::draw(f, &self.c, &self.ui))?;
+            // For the pty test that a panic gives the terminal back (debug builds only).
+            #[cfg(debug_assertions)]
+            if std::env::var_os("VIDLE_TEST_PANIC").is_some() {
+                panic!("VIDLE_TEST_PANIC: a panic inside the full-screen board, as asked");
+            }
             if event::poll(TICK)? {
                 // Everything that has arrived, then one redraw.
                 loop {
