@@ -83,9 +83,14 @@ async function waitForYourMove(page) {
   await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
 }
 
-async function newGameFromFen(page, fen) {
+async function newGameFromFen(page, fen, level) {
   await page.click('#btn-new');
   await page.selectOption('#new-start', 'fen');
+  if (level) {
+    // The form remembers the last game's choices: a clock there would override the movetime.
+    await page.selectOption('#new-level', level);
+    await page.selectOption('#new-tc', '');
+  }
   await page.check('input[name=color][value=white]', { force: true });
   await page.fill('#new-setup', fen);
   await page.click('#new-start-btn');
@@ -264,36 +269,68 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   await page.waitForFunction(() => window.vidleBoard.state.pieces.get('h5')?.role === 'queen', null, { timeout: TIMEOUT });
   assert.match(await page.locator('#viewing').innerText(), /2\. Qh5/);
   await page.screenshot({ path: join(ARTIFACTS, 'analysis.png') });
+  // A reload shows the game with its analysis again (kept by the server).
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: TIMEOUT });
+  assert.equal(await page.locator('#movelist .mv:not(.empty)').nth(5).innerText(), 'Nf6??');
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });
 
-// Skipped: in headless Chromium the drag made while the engine thinks leaves no premove
-// (premovable.current stays undefined); not yet understood whether the page or the test is at
-// fault (issue 44, left open).
-test.skip('a premove made while the engine thinks is played after its reply', async () => {
-  // The engine thinks 2 s a move: time enough to make a premove.
-  const page = await openPage(undefined, 2000);
-  await newGameFromFen(page, 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9');
+test('an analysis can be cancelled, and the page is as before', async () => {
+  const page = await openPage();
+  await page.click('#btn-new');
+  await page.selectOption('#new-start', 'pgn');
+  await page.check('input[name=color][value=white]', { force: true });
+  // 30 plies: about ten seconds of analysis.
+  await page.fill('#new-setup', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 '
+    + '8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 *');
+  await page.click('#new-start-btn');
+  await waitForMoves(page, 30);
+  await page.click('#btn-analyse');
+  await page.waitForFunction(() => /Analysing… [1-9]/.test(document.querySelector('#review-status').textContent), null, { timeout: TIMEOUT });
+  assert.ok(await page.locator('#btn-review-cancel').isVisible());
+  await page.click('#btn-review-cancel');
+  await page.waitForFunction(() => document.querySelector('#review').hidden, null, { timeout: TIMEOUT });
+  assert.ok(await page.locator('#btn-review-cancel').isHidden());
+  assert.equal(await page.locator('#review-chart path').count(), 0);
+  // The game's slot is free: a hint is given.
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /Hint: /.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+test('a premove made while the engine thinks is played after its reply', async () => {
+  // The engine thinks 5 s a move at full strength with no clock: time enough to make a premove
+  // on a busy machine. (At the weaker levels it stops at a node cap within milliseconds,
+  // whatever the movetime, and a clock left in the form by an earlier test replaces the
+  // movetime: the premove drag then came after its reply and was an ordinary move.)
+  const page = await openPage(undefined, 5000);
+  await newGameFromFen(page, 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9', 'max');
+  const premove = () => page.evaluate(() => window.vidleBoard.state.premovable.current);
+  const moves = () => page.locator('#movelist .mv:not(.empty)');
   await drag(page, 'a2', 'a3');
   await waitForMoves(page, 1);
   await page.waitForTimeout(300); // the board's animation ends
   // While the engine thinks: h2-h3 as a premove (the engine cannot stop it from being legal).
   await drag(page, 'h2', 'h3');
-  assert.deepEqual(await page.evaluate(() => window.vidleBoard.state.premovable.current), ['h2', 'h3']);
+  assert.equal(await moves().count(), 1, 'the engine is still thinking');
+  assert.deepEqual(await premove(), ['h2', 'h3']);
   await waitForMoves(page, 3);
-  assert.equal(await page.locator('#movelist .mv:not(.empty)').nth(2).innerText(), 'h3');
-  // A right-click cancels a premove.
-  await waitForMoves(page, 4);
-  await waitForYourMove(page);
-  await drag(page, 'g2', 'g3');
-  await waitForMoves(page, 5);
+  assert.equal(await moves().nth(2).innerText(), 'h3');
+  // The engine thinks about its second move: a right-click cancels a premove.
   await page.waitForTimeout(300);
   await drag(page, 'b2', 'b3');
-  assert.deepEqual(await page.evaluate(() => window.vidleBoard.state.premovable.current), ['b2', 'b3']);
+  assert.equal(await moves().count(), 3, 'the engine is still thinking');
+  assert.deepEqual(await premove(), ['b2', 'b3']);
   const a = await squareCenter(page, 'e4');
   await page.mouse.click(a.x, a.y, { button: 'right' });
-  assert.equal(await page.evaluate(() => window.vidleBoard.state.premovable.current), undefined);
+  assert.equal(await premove(), undefined);
+  // Its reply comes, and nothing was played for White.
+  await waitForMoves(page, 4);
+  await waitForYourMove(page);
+  assert.equal(await moves().count(), 4);
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });

@@ -6,9 +6,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 cargo build -p vidle
+bin="${CARGO_TARGET_DIR:-target}/debug/vidle"
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 log="$(mktemp)"
-target/debug/vidle serve --port "$port" >"$log" 2>&1 &
+"$bin" serve --port "$port" >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 1 100); do

@@ -139,7 +139,7 @@ fn analyse_judges_the_loaded_game_and_saves_it_annotated() {
     assert!(out.contains("3... Nf6??"), "the blunder with its glyph:\n{out}");
     let black = out.lines().find(|l| l.starts_with("Black (")).unwrap_or_default();
     assert!(black.contains(", 1 blunder, accuracy "), "Black's totals:\n{out}");
-    assert!(out.contains("usage: analyse [save FILE]"), "{out}");
+    assert!(out.contains("usage: analyse [save FILE | stop]"), "{out}");
     assert!(
         out.lines().any(|l| l.starts_with("White ")
             && l.chars().any(|c| ('\u{2800}'..='\u{28ff}').contains(&c))),

@@ -47,14 +47,35 @@ fn clock_of(screen: &str, who: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-#[test]
-fn one_board_redrawn_in_place_a_ticking_clock_and_a_flag_falling_with_no_key_pressed() {
+/// `vidle play ARGS` on a pseudo-terminal of ROWS × COLS, its screen read through vt100.
+struct Play {
+    child: std::process::Child,
+    screen: Screen,
+    writer: std::fs::File,
+    /// The terminal's own end, kept to read its modes after the program has gone.
+    tty: std::os::fd::OwnedFd,
+    /// One program on a pty at a time: a pty's descriptors may be inherited by a program
+    /// another test starts, which would keep that pty open.
+    _serial: std::sync::MutexGuard<'static, ()>,
+}
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+impl Drop for Play {
+    /// A failed test leaves no program running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn play(args: &[&str], env: &[(&str, &str)]) -> Play {
+    let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let size = Winsize { ws_row: ROWS, ws_col: COLS, ws_xpixel: 0, ws_ypixel: 0 };
     let pty = openpty(Some(&size), None).expect("openpty");
     let slave = || Stdio::from(pty.slave.try_clone().expect("dup the pty"));
     // setsid -c makes the pty the program's controlling terminal, as in a real terminal window.
     let vidle = env!("CARGO_BIN_EXE_vidle");
-    let args = ["play", "--clock", "0.05+0", "--color", "black"];
     let mut cmd = if Command::new("setsid").arg("--version").output().is_ok() {
         let mut c = Command::new("setsid");
         c.args(["-w", "-c", vidle]);
@@ -62,24 +83,22 @@ fn one_board_redrawn_in_place_a_ticking_clock_and_a_flag_falling_with_no_key_pre
     } else {
         Command::new(vidle)
     };
-    let mut child = cmd
-        .args(args)
-        .env("TERM", "xterm-256color")
-        .env_remove("NO_COLOR")
-        .stdin(slave())
-        .stdout(slave())
-        .stderr(slave())
-        .spawn()
-        .expect("start vidle play");
-    // The program's ends of the pty only: the reader sees the end once the program exits.
+    cmd.args(["play"]).args(args).env("TERM", "xterm-256color").env_remove("NO_COLOR");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let child =
+        cmd.stdin(slave()).stdout(slave()).stderr(slave()).spawn().expect("start vidle play");
+    // The program's ends of the pty only (and one kept for its modes): the reader sees the end
+    // once the program exits.
     drop(cmd);
-    drop(pty.slave);
+    let tty = pty.slave;
     let (rows, cols) = (ROWS.try_into().unwrap(), COLS.try_into().unwrap());
     let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 1000)));
     let screen = Screen(parser.clone());
     let mut master = std::fs::File::from(pty.master);
-    let mut writer = master.try_clone().unwrap();
-    let reader = std::thread::spawn(move || {
+    let writer = master.try_clone().unwrap();
+    std::thread::spawn(move || {
         let mut buf = [0u8; 4096];
         // Ends with an error (EIO) once the program has exited and the pty is closed.
         while let Ok(n) = master.read(&mut buf) {
@@ -89,7 +108,47 @@ fn one_board_redrawn_in_place_a_ticking_clock_and_a_flag_falling_with_no_key_pre
             parser.lock().unwrap().process(&buf[..n]);
         }
     });
+    Play { child, screen, writer, tty, _serial: serial }
+}
 
+impl Play {
+    fn write(&mut self, keys: &[u8]) {
+        self.writer.write_all(keys).unwrap();
+    }
+
+    /// Waits for the program to exit; its status.
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let end = Instant::now() + DEADLINE;
+        loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                return s;
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                panic!("vidle did not end; the screen:\n{}", self.screen.text());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Types `quit`, checks a clean exit and the main screen back.
+    fn quit(&mut self) {
+        self.write(b"quit\r");
+        let status = self.wait_exit();
+        assert!(status.success(), "{status:?}");
+        let end = Instant::now() + DEADLINE;
+        while self.screen.alternate() {
+            let text = self.screen.text();
+            assert!(Instant::now() < end, "the terminal is not restored on exit:\n{text}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn one_board_redrawn_in_place_a_ticking_clock_and_a_flag_falling_with_no_key_pressed() {
+    let mut p = play(&["--clock", "0.05+0", "--color", "black"], &[]);
+    let screen = Screen(p.screen.0.clone());
     // The engine has White and moves first; then the player's (Black's) 3 seconds run.
     let first = screen.wait_for("running clock for Black", |s| {
         clock_of(s, "Black · you").is_some_and(|c| c != "0:03.0") || s.contains("lost on time")
@@ -114,20 +173,60 @@ fn one_board_redrawn_in_place_a_ticking_clock_and_a_flag_falling_with_no_key_pre
     assert_eq!(rank_rows(&end), rank_rows(&first), "the board stays where it was drawn");
 
     // Now a key: quit, and the terminal is given back (the main screen again).
-    writer.write_all(b"quit\r").unwrap();
-    let end = Instant::now() + DEADLINE;
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > end {
-            let _ = child.kill();
-            panic!("vidle did not quit; the screen:\n{}", screen.text());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert!(status.success(), "{status:?}");
-    drop(writer);
-    let _ = reader.join();
-    assert!(!screen.alternate(), "the terminal is restored on exit");
+    p.quit();
+}
+
+/// 30 plies, White to move: an analysis of 31 positions takes about nine seconds.
+const LONG: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
+                    8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 \
+                    14. Bg5 b4 15. Nb1 h6 *";
+
+#[test]
+fn the_screen_answers_keys_while_the_analysis_runs_and_esc_stops_it() {
+    let dir = std::env::temp_dir().join(format!("vidle-tui-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.pgn");
+    std::fs::write(&file, LONG).unwrap();
+    let mut p = play(&["--load", file.to_str().unwrap(), "--color", "white"], &[]);
+    p.screen.wait_for("the loaded game", |s| s.contains("15. Nb1"));
+    p.write(b"analyse\r");
+    p.screen.wait_for("the progress bar", |s| s.contains("/31"));
+    // A command is answered while the analysis runs (the FEN of the position on the board).
+    p.write(b"fen\r");
+    let both = p.screen.wait_for("the FEN", |s| s.contains("RN1QR1K1"));
+    let bar = both.lines().find(|l| l.contains("/31")).map(str::to_string);
+    let done = bar.as_deref().and_then(|l| l.split_whitespace().find(|w| w.contains("/31")));
+    assert!(
+        done.is_some_and(|d| !d.starts_with("31/31")),
+        "the analysis still runs while the FEN is shown:\n{both}"
+    );
+    p.write(b"\x1b");
+    let stopped = p.screen.wait_for("the stop", |s| s.contains("The analysis was stopped."));
+    assert!(!stopped.contains("/31"), "no progress bar after the stop:\n{stopped}");
+    assert!(!stopped.contains(" Analysis "), "no analysis panel:\n{stopped}");
+    p.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panic_inside_the_full_screen_board_gives_the_terminal_back() {
+    use nix::sys::termios::{LocalFlags, tcgetattr};
+    let mut p = play(&["--color", "white"], &[("VIDLE_TEST_PANIC", "1")]);
+    let status = p.wait_exit();
+    assert!(!status.success(), "{status:?}");
+    // Everything written has been read once the message is seen (it is written last).
+    let text = p.screen.wait_for("the panic's message", |s| s.contains("VIDLE_TEST_PANIC"));
+    assert!(!p.screen.alternate(), "the main screen is back:\n{text}");
+    let modes = tcgetattr(&p.tty).expect("the terminal's modes");
+    assert!(
+        modes.local_flags.contains(LocalFlags::ICANON | LocalFlags::ECHO),
+        "raw mode is off: {:?}",
+        modes.local_flags
+    );
+    let parser = p.screen.0.lock().unwrap();
+    assert!(!parser.screen().hide_cursor(), "the cursor is shown");
+    assert!(
+        parser.screen().mouse_protocol_mode() == vt100::MouseProtocolMode::None,
+        "no mouse reporting"
+    );
 }

@@ -25,6 +25,7 @@ let wsGameId = null;
 let flashTimer = null;
 let clockBase = null;     // { white_ms, black_ms, running, at }
 let pendingPromotion = null;
+let analysing = false;   // an analysis asked from this page is running
 let review = null;        // { id, moves: n, data }: the analysis shown, for game `id` at `moves` plies
 
 // ---------- preferences ----------
@@ -80,7 +81,7 @@ function connect(id) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === 'state' && msg.state.id === game?.id) render(msg.state);
     else if (msg.type === 'info') showInfo(msg.info, true);
-    else if (msg.type === 'analysis_progress') $('review-status').textContent = `Analysing… ${msg.done}/${msg.total} positions`;
+    else if (msg.type === 'analysis_progress' && analysing) $('review-status').textContent = `Analysing… ${msg.done}/${msg.total} positions`;
     else if (msg.type === 'gone' && wsGameId === id) {
       // The server dropped this game to make room: stop reconnecting, say so.
       wsGameId = null;
@@ -190,6 +191,7 @@ function render(state) {
   const changed = !game || game.id !== state.id || game.moves.length !== state.moves.length;
   const oneMore = game && game.id === state.id && state.moves.length === game.moves.length + 1;
   const ended = game && game.id === state.id && game.phase !== 'over' && state.phase === 'over';
+  if (!game || game.id !== state.id) loadReview(state.id, state.moves.length);
   game = state;
   if (oneMore || ended) sound.play(sound.kindOf(state.moves.at(-1)?.san || '', ended));
   if (changed) viewPly = null;
@@ -527,12 +529,35 @@ $('btn-analyse').addEventListener('click', async () => {
   const id = game.id;
   const moves = game.moves.length;
   $('review-status').textContent = 'Analysing…';
+  $('btn-review-cancel').hidden = false;
+  analysing = true;
   $('review').hidden = false;
-  const data = await action('analyse');
-  $('review-status').textContent = data ? '' : 'The analysis failed.';
+  let data = null;
+  let status = '';
+  try {
+    data = await api('POST', `/api/game/${id}/analyse`);
+  } catch (e) {
+    // A cancelled analysis leaves the page as it was; anything else is said.
+    if (e.code !== 'analysis_cancelled') status = `The analysis failed: ${e.message}`;
+  }
+  analysing = false;
+  $('review-status').textContent = status;
+  $('btn-review-cancel').hidden = true;
   if (data) review = { id, moves, data };
   if (game && game.id === id) { drawMoves(); drawReview(); }
 });
+// Stops the server's analysis; the request above then ends as cancelled.
+$('btn-review-cancel').addEventListener('click', () => {
+  if (game) api('POST', `/api/game/${game.id}/analyse/cancel`).catch((e) => flash(e.message, true));
+});
+// A game shown anew (a reload, a link) brings its last analysis back, if the server has one.
+async function loadReview(id, moves) {
+  try {
+    const data = await api('GET', `/api/game/${id}/analysis`);
+    review = { id, moves, data };
+    if (game && game.id === id) { drawMoves(); drawReview(); }
+  } catch { /* 404: never analysed as it stands */ }
+}
 $('sound').checked = sound.soundOn();
 $('sound').addEventListener('change', (e) => sound.setSoundOn(e.target.checked));
 function flip() {

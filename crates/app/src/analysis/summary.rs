@@ -6,19 +6,7 @@ use super::{Analysis, Eval, GameRecord, Side, chart};
 
 /// The summary for a person: each side's errors and accuracy, the bad moves, the graph.
 pub fn summary(record: &GameRecord, analysis: &Analysis) -> String {
-    let mut s = String::new();
-    for (side, tag) in [(Side::White, "White"), (Side::Black, "Black")] {
-        let sum = analysis.side(side);
-        let name = record.tag(tag).filter(|n| !n.is_empty() && *n != "?");
-        let who = name.map_or(tag.to_string(), |n| format!("{tag} ({n})"));
-        let acc = sum.accuracy.map_or("no moves".to_string(), |a| format!("accuracy {a:.0}%"));
-        s.push_str(&format!(
-            "{who}: {}, {}, {}, {acc}\n",
-            plural(sum.inaccuracies, "inaccuracy", "inaccuracies"),
-            plural(sum.mistakes, "mistake", "mistakes"),
-            plural(sum.blunders, "blunder", "blunders"),
-        ));
-    }
+    let mut s = sides(record, analysis);
     for m in analysis.moves.iter().filter(|m| m.judgement.is_some()) {
         let j = m.judgement.map_or("", |j| j.glyph());
         let dots = if m.side == Side::White { "." } else { "..." };
@@ -39,6 +27,24 @@ pub fn summary(record: &GameRecord, analysis: &Analysis) -> String {
             _ => "      ",
         };
         s.push_str(&format!("{label}{line}\n"));
+    }
+    s
+}
+
+/// One line a side: its name, errors and accuracy.
+pub fn sides(record: &GameRecord, analysis: &Analysis) -> String {
+    let mut s = String::new();
+    for (side, tag) in [(Side::White, "White"), (Side::Black, "Black")] {
+        let sum = analysis.side(side);
+        let name = record.tag(tag).filter(|n| !n.is_empty() && *n != "?");
+        let who = name.map_or(tag.to_string(), |n| format!("{tag} ({n})"));
+        let acc = sum.accuracy.map_or("no moves".to_string(), |a| format!("accuracy {a:.0}%"));
+        s.push_str(&format!(
+            "{who}: {}, {}, {}, {acc}\n",
+            plural(sum.inaccuracies, "inaccuracy", "inaccuracies"),
+            plural(sum.mistakes, "mistake", "mistakes"),
+            plural(sum.blunders, "blunder", "blunders"),
+        ));
     }
     s
 }

@@ -38,6 +38,8 @@ pub enum Command {
     Draw,
     /// `analyse [save FILE]`: judge the moves so far, or save them annotated.
     Analyse(Option<String>),
+    /// `analyse stop`: stop the analysis running on the full-screen board.
+    AnalyseStop,
     /// A command word with the wrong arguments: the usage to show (English, Czech).
     Usage(&'static str, &'static str),
     /// Anything else: a move in SAN or UCI (the whole line).
@@ -83,7 +85,11 @@ impl Command {
             "analyse" | "analyze" | "rozbor" => match args.as_slice() {
                 [] => Command::Analyse(None),
                 ["save", file] => Command::Analyse(Some(file.to_string())),
-                _ => Command::Usage("usage: analyse [save FILE]", "použití: analyse [save SOUBOR]"),
+                ["stop"] => Command::AnalyseStop,
+                _ => Command::Usage(
+                    "usage: analyse [save FILE | stop]",
+                    "použití: analyse [save SOUBOR | stop]",
+                ),
             },
             _ => Command::Move(line.to_string()),
         })

@@ -50,6 +50,41 @@ pub enum Step {
     Quit,
     /// Boxed: a plan carries the whole game.
     Search(Box<Pending>),
+    /// A post-game analysis to run.
+    Analyse(Box<AnalysisJob>),
+}
+
+/// A post-game analysis the `analyse` command asked for: the game as its PGN reads back.
+#[derive(Debug)]
+pub struct AnalysisJob {
+    /// The PGN it was made of (the analysis is reused while the game's PGN is the same).
+    pgn: String,
+    record: GameRecord,
+    /// Where to write the annotated game (`analyse save FILE`).
+    save: Option<String>,
+}
+
+impl AnalysisJob {
+    pub fn game(&self) -> &Game {
+        &self.record.game
+    }
+
+    /// Analyses `game` at full strength with an engine of its own, 300 ms a position;
+    /// `progress` hears after each position and answers whether to go on.
+    ///
+    /// # Errors
+    /// [`analysis::AnalysisError`], [`analysis::AnalysisError::Stopped`] when `progress` said
+    /// no.
+    pub fn run(
+        game: &Game,
+        progress: &mut dyn FnMut(analysis::Progress) -> bool,
+    ) -> Result<Analysis, analysis::AnalysisError> {
+        let limits = vidle_engine::SearchLimits {
+            movetime: Some(crate::analyse_cmd::DEFAULT_MOVETIME_MS),
+            ..Default::default()
+        };
+        analysis::analyse(game, limits, &mut Engine::new(), progress)
+    }
 }
 
 pub struct Controller {
@@ -226,34 +261,61 @@ impl Controller {
         )
     }
 
-    /// Analyses the game so far (the whole game once it has ended) at full strength with an
-    /// engine of its own, says the summary and graph, and writes the annotated PGN to `save`.
-    /// It runs here, not on the search thread: the screen waits for it (300 ms a position).
-    fn analyse(&mut self, save: Option<&str>) {
+    /// The analysis of the game so far (the whole game once it has ended): said at once when
+    /// the game was already analysed, else handed to the front end as an [`AnalysisJob`] to run
+    /// (line mode waits for it; the full-screen board runs it on a thread of its own).
+    fn analyse(&mut self, save: Option<&str>) -> Step {
         let pgn = self.s.pgn();
-        let cached = self.analysed.as_ref().is_some_and(|(p, _, _)| *p == pgn);
-        if !cached {
-            let record = match GameRecord::from_pgn_text(&pgn) {
-                Ok(r) => r,
-                Err(e) => return self.say(&format!("analyse: {e}")),
-            };
-            if record.game.moves().is_empty() {
-                return self
-                    .say(self.lang.t("No moves to analyse yet.", "Zatím není co rozebrat."));
-            }
-            let limits = vidle_engine::SearchLimits {
-                movetime: Some(crate::analyse_cmd::DEFAULT_MOVETIME_MS),
-                ..Default::default()
-            };
-            let mut engine = Engine::new();
-            match analysis::analyse(&record.game, limits, &mut engine, &mut |_| true) {
-                Ok(a) => self.analysed = Some((pgn, record, a)),
-                Err(e) => return self.say(&format!("analyse: {e}")),
-            }
+        if self.analysed.as_ref().is_some_and(|(p, _, _)| *p == pgn) {
+            self.report_analysis(save, true);
+            return Step::Continue;
         }
+        let record = match GameRecord::from_pgn_text(&pgn) {
+            Ok(r) => r,
+            Err(e) => {
+                self.say(&format!("analyse: {e}"));
+                return Step::Continue;
+            }
+        };
+        if record.game.moves().is_empty() {
+            self.say(self.lang.t("No moves to analyse yet.", "Zatím není co rozebrat."));
+            return Step::Continue;
+        }
+        Step::Analyse(Box::new(AnalysisJob { pgn, record, save: save.map(str::to_string) }))
+    }
+
+    /// Takes the result of an [`AnalysisJob`]: keeps the analysis, then says it (the summary
+    /// with the graph when `full`, else each side's line) or writes the annotated PGN.
+    pub fn analysed(
+        &mut self,
+        job: AnalysisJob,
+        result: Result<Analysis, analysis::AnalysisError>,
+        full: bool,
+    ) {
+        match result {
+            Ok(a) => {
+                self.analysed = Some((job.pgn, job.record, a));
+                self.report_analysis(job.save.as_deref(), full);
+            }
+            Err(analysis::AnalysisError::Stopped) => {
+                self.say(self.t("The analysis was stopped.", "Rozbor byl zastaven."));
+            }
+            Err(e) => self.say(&format!("analyse: {e}")),
+        }
+    }
+
+    /// The analysis of the game as it stands, when one was made of exactly these moves.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        let (_, record, a) = self.analysed.as_ref()?;
+        let game = self.s.game();
+        (record.game.start() == game.start() && record.game.moves() == game.moves()).then_some(a)
+    }
+
+    fn report_analysis(&mut self, save: Option<&str>, full: bool) {
         let Some((_, record, a)) = &self.analysed else { return };
         let text = match save {
-            None => analysis::summary::summary(record, a).trim_end().to_string(),
+            None if full => analysis::summary::summary(record, a).trim_end().to_string(),
+            None => analysis::summary::sides(record, a).trim_end().to_string(),
             Some(file) => {
                 match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
                     Ok(()) => format!("{} {file}", self.lang.t("Saved", "Uloženo do")),
@@ -365,7 +427,10 @@ impl Controller {
                 Ok(()) => self.show_board(),
                 Err(r) => self.refuse(r),
             },
-            Command::Analyse(save) => self.analyse(save.as_deref()),
+            Command::Analyse(save) => return self.analyse(save.as_deref()),
+            Command::AnalyseStop => {
+                self.say(self.t("No analysis is running.", "Žádný rozbor neběží."));
+            }
             Command::Hint => match self.s.hint_plan() {
                 Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Hint, plan })),
                 Err(r) => self.refuse(r),

@@ -73,6 +73,7 @@ Commands:
   pgn [save FILE]  show or save the game         load FILE   load a game from PGN
   resign           give up                       draw        offer a draw
   analyse [save FILE]  judge the moves (the whole game once it ends), save it annotated
+  analyse stop     stop a running analysis (Esc too); ← → step through an analysed game
   help             this text                     quit        leave";
 
 const HELP_CS: &str = "\
@@ -85,4 +86,5 @@ Příkazy:
   pgn [save SOUBOR] ukáže nebo uloží partii      load SOUBOR načte partii z PGN
   resign           vzdát                         draw        nabídnout remízu
   analyse [save SOUBOR] posoudí tahy (po konci celou partii), uloží je s komentáři
+  analyse stop     zastaví běžící rozbor (i Esc); ← → projdou rozebranou partii
   help             tato nápověda                 quit        konec";

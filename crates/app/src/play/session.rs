@@ -4,7 +4,7 @@
 
 use super::board::{self, Style};
 use super::command::Command;
-use super::controller::{Controller, Job, Output, Pending, Step, pv_san};
+use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_san};
 use super::input::Input;
 use crate::game::SearchOutcome;
 use crate::openings;
@@ -79,6 +79,10 @@ impl Session {
             match Command::parse(&line).map(|cmd| self.c.handle(cmd)) {
                 Some(Step::Quit) => break,
                 Some(Step::Search(p)) => self.search(&p),
+                Some(Step::Analyse(job)) => {
+                    let result = AnalysisJob::run(job.game(), &mut |_| true);
+                    self.c.analysed(*job, result, true);
+                }
                 Some(Step::Continue) | None => {}
             }
             self.c.announce_end();

@@ -139,13 +139,7 @@ pub async fn analyse(
     IdPath(id): IdPath,
 ) -> Result<Json<AnalysisView>, ApiError> {
     let entry = find(&state, id)?;
-    let (record, chess960) = {
-        let g = lock(&entry.game);
-        let record = GameRecord::from_pgn_text(&g.pgn()).map_err(|e| {
-            ApiError::conflict("bad_game", &format!("The game cannot be read: {e}."))
-        })?;
-        (record, g.session.chess960())
-    };
+    let (record, chess960) = record_of(&entry)?;
     if record.game.moves().is_empty() {
         return Err(ApiError::conflict("no_moves", "There are no moves to analyse yet."));
     }
@@ -157,9 +151,53 @@ pub async fn analyse(
         chess960,
     };
     let analysis = entry.review(plan).await?;
-    let pgn = annotate::annotated_pgn(&record, &analysis);
-    let chart = analysis.win_chances();
-    Ok(Json(AnalysisView { analysis, chart, pgn }))
+    Ok(Json(AnalysisView::new(&record, analysis)))
+}
+
+impl AnalysisView {
+    fn new(record: &GameRecord, analysis: Analysis) -> AnalysisView {
+        let pgn = annotate::annotated_pgn(record, &analysis);
+        let chart = analysis.win_chances();
+        AnalysisView { analysis, chart, pgn }
+    }
+}
+
+/// The game as its PGN reads back (what an analysis is made of).
+fn record_of(entry: &Entry) -> Result<(GameRecord, bool), ApiError> {
+    let g = lock(&entry.game);
+    let record = GameRecord::from_pgn_text(&g.pgn())
+        .map_err(|e| ApiError::conflict("bad_game", &format!("The game cannot be read: {e}.")))?;
+    Ok((record, g.session.chess960()))
+}
+
+/// The last analysis of the game as it stands (a reloaded page shows it again):
+/// `GET /api/game/{id}/analysis`; 404 when there is none.
+pub async fn last_analysis(
+    State(state): Shared,
+    IdPath(id): IdPath,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let entry = find(&state, id)?;
+    let (record, _) = record_of(&entry)?;
+    let analysis = entry.reviewed(record.game.moves()).ok_or_else(|| {
+        ApiError::new(StatusCode::NOT_FOUND, "no_analysis", "This game has not been analysed.")
+    })?;
+    Ok(Json(AnalysisView::new(&record, analysis)))
+}
+
+#[derive(Serialize)]
+pub struct CancelView {
+    /// An analysis was running and is stopped.
+    pub cancelled: bool,
+}
+
+/// Stops the game's running analysis: `POST /api/game/{id}/analyse/cancel`. The request that
+/// started it is answered `409 analysis_cancelled`; the game's search slot is free on return.
+pub async fn cancel_analysis(
+    State(state): Shared,
+    IdPath(id): IdPath,
+) -> Result<Json<CancelView>, ApiError> {
+    let entry = find(&state, id)?;
+    Ok(Json(CancelView { cancelled: entry.cancel_review().await }))
 }
 
 pub async fn resign(State(state): Shared, IdPath(id): IdPath) -> Result<Json<GameView>, ApiError> {

@@ -78,6 +78,8 @@ pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
         .route("/api/game/{id}/draw", post(api::offer_draw))
         .route("/api/game/{id}/pgn", get(api::pgn_file))
         .route("/api/game/{id}/analyse", post(api::analyse))
+        .route("/api/game/{id}/analyse/cancel", post(api::cancel_analysis))
+        .route("/api/game/{id}/analysis", get(api::last_analysis))
         .route("/api/game/{id}/ws", get(api::websocket))
         .fallback(assets::static_file)
         .method_not_allowed_fallback(method_not_allowed)

@@ -8,7 +8,7 @@ use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
 use super::secret::GameId;
-use crate::analysis::{Analysis, Progress};
+use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::book_source::EngineFiles;
 use crate::game::{SearchOutcome, SearchPlan};
 use axum::http::StatusCode;
@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, oneshot, watch};
+use vidle_core::Move;
 use vidle_engine::SearchEvent;
 
 pub use super::pool::lock;
@@ -34,6 +35,8 @@ const IDLE_GAME_TTL: Duration = Duration::from_secs(30 * 60);
 const SWEEP_INTERVAL: Duration = Duration::from_millis(250);
 /// How long a hint or a draw offer waits for a free engine before giving up.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(60);
+/// How long a cancelled analysis may take to stop (it stops after the position being searched).
+const CANCEL_WAIT: Duration = Duration::from_secs(5);
 
 /// What one server allows.
 #[derive(Debug, Clone, Copy)]
@@ -57,6 +60,10 @@ pub struct Entry {
     pool: Arc<EnginePool>,
     search: Mutex<Option<Arc<Ticket>>>,
     analysing: AtomicBool,
+    /// The post-game analysis running now, to cancel it.
+    review: Mutex<Option<Arc<Ticket>>>,
+    /// The last finished analysis, with the moves it was made of (a reloaded page shows it).
+    reviewed: Mutex<Option<(Vec<Move>, Analysis)>>,
     pub events: broadcast::Sender<String>,
     sockets: AtomicUsize,
     last_used: Mutex<Instant>,
@@ -112,6 +119,8 @@ impl Entry {
             pool,
             search: Mutex::new(None),
             analysing: AtomicBool::new(false),
+            review: Mutex::new(None),
+            reviewed: Mutex::new(None),
             events,
             sockets: AtomicUsize::new(0),
             last_used: Mutex::new(Instant::now()),
@@ -242,16 +251,44 @@ impl Entry {
             let _ = events.send(serde_json::to_string(&push).unwrap_or_default());
         });
         let job = Job { game_id: self.id, plan, work: Work::Review { progress, reply } };
+        let moves = job.plan.game.moves().to_vec();
         let (_slot, ticket) = self
             .submit_one("Vidle is still considering the last analysis, hint or draw offer.", job)?;
+        *lock(&self.review) = Some(Arc::clone(&ticket));
         let _cancel = CancelOnDrop(ticket);
-        match rx.await {
-            Ok(Ok(a)) => Ok(a),
+        let result = rx.await;
+        *lock(&self.review) = None;
+        match result {
+            Ok(Ok(a)) => {
+                *lock(&self.reviewed) = Some((moves, a.clone()));
+                Ok(a)
+            }
+            Ok(Err(AnalysisError::Stopped)) => {
+                Err(ApiError::conflict("analysis_cancelled", "The analysis was cancelled."))
+            }
             Ok(Err(e)) => {
                 Err(unavailable("analysis_failed", &format!("The analysis failed: {e}.")))
             }
             Err(_) => Err(unavailable("no_engine", "The engine gave no answer.")),
         }
+    }
+
+    /// Cancels the running analysis, if any, and waits (a few seconds at most) until the game's
+    /// search slot is free again, so that a hint asked right after finds it free. Returns
+    /// whether an analysis was running.
+    pub async fn cancel_review(&self) -> bool {
+        let Some(ticket) = lock(&self.review).take() else { return false };
+        ticket.cancel();
+        let deadline = Instant::now() + CANCEL_WAIT;
+        while self.analysing.load(Ordering::SeqCst) && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        true
+    }
+
+    /// The last finished analysis, when it was made of exactly `moves`.
+    pub fn reviewed(&self, moves: &[Move]) -> Option<Analysis> {
+        lock(&self.reviewed).as_ref().filter(|(m, _)| m.as_slice() == moves).map(|(_, a)| a.clone())
     }
 }
 

@@ -3,6 +3,7 @@
 //! and the engine's live line. What a line or a click means for the game is decided elsewhere
 //! (the shared command parser and controller, the game session).
 
+use crate::analysis::Progress;
 use crate::play::command::complete;
 use crate::play::controller::Job;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -145,6 +146,11 @@ pub struct Ui {
     /// Figurines (else letters), coloured squares (else brackets mark the squares).
     pub unicode: bool,
     pub colour: bool,
+    /// How far the analysis running in the background has got.
+    pub analysing: Option<Progress>,
+    /// The position shown while stepping through an analysed game (plies from the start),
+    /// else `None`: the position on the board now.
+    pub ply: Option<usize>,
 }
 
 /// What a click on the board asks for.
@@ -223,6 +229,24 @@ impl Ui {
         let m = self.promotion.as_ref()?.iter().copied().find(|m| m.promotion_role() == Some(role));
         self.clear_selection();
         m
+    }
+
+    /// Steps through a game of `plies` half-moves with ← → (a move back, forward), ↑ ↓ (ten),
+    /// Home and End; stepping past the end shows the board now again. Returns whether `key`
+    /// was one of these.
+    pub fn step(&mut self, key: KeyCode, plies: usize) -> bool {
+        let at = self.ply.unwrap_or(plies);
+        let to = match key {
+            KeyCode::Left => at.saturating_sub(1),
+            KeyCode::Right => at + 1,
+            KeyCode::Up => at.saturating_sub(10),
+            KeyCode::Down => at + 10,
+            KeyCode::Home => 0,
+            KeyCode::End => plies,
+            _ => return false,
+        };
+        self.ply = (to < plies).then_some(to);
+        true
     }
 
     /// Adds a message to the log (kept to the last few hundred lines).

@@ -8,10 +8,12 @@
 //! error (the guard's `Drop`) and a panic (a hook that restores it before the message prints).
 
 mod input;
+mod review;
 mod view;
 
 use super::command::Command;
-use super::controller::{Controller, Job, Output, Pending, Step, pv_san};
+use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_san};
+use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::game::SearchOutcome;
 use input::{Click, Thinking, Ui};
 use ratatui::Terminal;
@@ -25,7 +27,8 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::Stdout;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 use vidle_core::notation::to_san;
 use vidle_engine::{Engine, SearchEvent};
@@ -67,9 +70,10 @@ pub fn run(c: Controller, engine: Engine, ascii: bool) -> anyhow::Result<()> {
     // which not every terminal answers).
     execute!(std::io::stdout(), EnterAlternateScreen, EnableMouseCapture, Clear(ClearType::All))?;
     let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
-    let mut app = App { c, engine, ui: Ui::new(!ascii, colour), search: None };
+    let mut app = App { c, engine, ui: Ui::new(!ascii, colour), search: None, review: None };
     let result = app.run(&mut terminal);
     app.stop_search();
+    app.stop_review();
     app.c.save_if_asked();
     drop(_guard);
     // What was said after the last screen (a failed save) is not lost with it.
@@ -88,11 +92,26 @@ struct Running {
     events: mpsc::Receiver<SearchEvent>,
 }
 
+/// What the analysis thread reports.
+enum Report {
+    Progress(Progress),
+    Done(Result<Analysis, AnalysisError>),
+}
+
+/// A post-game analysis running on a thread of its own (with an engine of its own).
+struct Review {
+    job: Box<AnalysisJob>,
+    stop: Arc<AtomicBool>,
+    reports: mpsc::Receiver<Report>,
+    thread: std::thread::JoinHandle<()>,
+}
+
 struct App {
     c: Controller,
     engine: Engine,
     ui: Ui,
     search: Option<Running>,
+    review: Option<Review>,
 }
 
 impl App {
@@ -115,6 +134,11 @@ impl App {
             }
             self.take_output();
             terminal.draw(|f| view::draw(f, &self.c, &self.ui))?;
+            // For the pty test that a panic gives the terminal back (debug builds only).
+            #[cfg(debug_assertions)]
+            if std::env::var_os("VIDLE_TEST_PANIC").is_some() {
+                panic!("VIDLE_TEST_PANIC: a panic inside the full-screen board, as asked");
+            }
             if event::poll(TICK)? {
                 // Everything that has arrived, then one redraw.
                 loop {
@@ -129,7 +153,65 @@ impl App {
                 }
             }
             self.take_search_events();
+            self.take_review_reports();
         }
+    }
+
+    /// Starts the analysis `job` on its own thread.
+    fn start_review(&mut self, job: Box<AnalysisJob>) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, reports) = mpsc::channel();
+        let game = job.game().clone();
+        // The start position and one after each move.
+        let total = game.moves().len() + 1;
+        let halt = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new().name("vidle-analysis".into()).spawn(move || {
+            let result = AnalysisJob::run(&game, &mut |p| {
+                let _ = tx.send(Report::Progress(p));
+                !halt.load(Ordering::SeqCst)
+            });
+            let _ = tx.send(Report::Done(result));
+        });
+        match spawned {
+            Ok(thread) => {
+                self.ui.analysing = Some(Progress { done: 0, total });
+                self.review = Some(Review { job, stop, reports, thread });
+            }
+            Err(e) => self.ui.say(format!("analyse: {e}")),
+        }
+    }
+
+    /// Stops the analysis (after the position being searched) and waits for its thread.
+    fn stop_review(&mut self) {
+        if let Some(r) = self.review.take() {
+            r.stop.store(true, Ordering::SeqCst);
+            let _ = r.thread.join();
+            self.ui.analysing = None;
+            self.c.analysed(*r.job, Err(AnalysisError::Stopped), false);
+        }
+    }
+
+    /// Takes in the analysis thread's progress; hands the analysis to the controller at the end.
+    fn take_review_reports(&mut self) {
+        let Some(r) = &self.review else { return };
+        let mut result = None;
+        while let Ok(report) = r.reports.try_recv() {
+            match report {
+                Report::Progress(p) => self.ui.analysing = Some(p),
+                Report::Done(res) => result = Some(res),
+            }
+        }
+        // A thread that ended without a word (it panicked) ends the analysis too.
+        let result = match result {
+            Some(res) => res,
+            None if r.thread.is_finished() => Err(AnalysisError::Stopped),
+            None => return,
+        };
+        let Some(r) = self.review.take() else { return };
+        let _ = r.thread.join();
+        self.ui.analysing = None;
+        self.ui.ply = None;
+        self.c.analysed(*r.job, result, false);
     }
 
     /// Moves the controller's messages into the log.
@@ -213,6 +295,10 @@ impl App {
     }
 
     fn on_click(&mut self, column: u16, row: u16, size: ratatui::layout::Rect) {
+        if self.ui.ply.take().is_some() {
+            // A click on a past position goes back to the board now.
+            return;
+        }
         let Some(g) = view::Geometry::of(size) else { return };
         let Some(sq) = g.square_at(column, row, self.c.view) else {
             self.ui.clear_selection();
@@ -247,10 +333,19 @@ impl App {
             }
             return true;
         }
+        let empty = self.ui.line.text().is_empty();
+        if empty
+            && let Some(a) = self.c.analysis()
+            && self.ui.step(key.code, a.moves.len())
+        {
+            return true;
+        }
         match key.code {
+            KeyCode::Esc if empty && self.review.is_some() => self.stop_review(),
             KeyCode::Esc => {
                 self.ui.clear_selection();
                 self.ui.line.set("");
+                self.ui.ply = None;
             }
             KeyCode::Tab => {
                 let pos = *self.c.s.position();
@@ -292,9 +387,26 @@ impl App {
         if stop {
             self.stop_search();
         }
+        match (&cmd, &self.review) {
+            (Command::AnalyseStop, Some(_)) => {
+                self.stop_review();
+                return true;
+            }
+            (Command::Analyse(_), Some(_)) => {
+                let text = self.c.t(
+                    "The analysis is running; Esc or 'analyse stop' stops it.",
+                    "Rozbor běží; Esc nebo 'analyse stop' ho zastaví.",
+                );
+                self.ui.say(text.to_string());
+                return true;
+            }
+            _ => {}
+        }
+        self.ui.ply = None;
         match self.c.handle(cmd) {
             Step::Quit => return false,
             Step::Search(p) => self.start(*p),
+            Step::Analyse(job) => self.start_review(job),
             Step::Continue => {}
         }
         true

@@ -394,3 +394,129 @@ fn writes_the_screenshots() {
         }
     }
 }
+
+/// A known analysis of `1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#` (written by hand, not
+/// searched), handed to the controller as the `analyse` command's job would be.
+fn analysed_scholars_mate() -> Controller {
+    use crate::analysis::{Analysis, Eval, Judgement, MoveAnalysis, Side, SideSummary};
+    use crate::play::controller::Step;
+    let mut c = controller(None, Color::White, None);
+    for (white, black) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6")] {
+        typed(&mut c, white);
+        engine_answers(&mut c, black);
+    }
+    typed(&mut c, "Qxf7#");
+    let Step::Analyse(job) = c.handle(Command::parse("analyse").unwrap()) else {
+        panic!("analyse hands back a job");
+    };
+    let evals = [
+        Eval::Cp(30),
+        Eval::Cp(30),
+        Eval::Cp(0),
+        Eval::Cp(10),
+        Eval::Cp(20),
+        Eval::Mate(1),
+        Eval::Checkmate { winner: Side::White },
+    ];
+    let sans = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+    let moves = sans
+        .iter()
+        .zip(evals)
+        .enumerate()
+        .map(|(i, (san, eval))| MoveAnalysis {
+            ply: i + 1,
+            move_number: (i / 2 + 1) as u32,
+            side: if i % 2 == 0 { Side::White } else { Side::Black },
+            san: san.to_string(),
+            uci: String::new(),
+            eval,
+            win_chances: crate::analysis::judgement::winning_chances(eval),
+            judgement: (i == 5).then_some(Judgement::Blunder),
+            best: (i == 5).then(|| "g6".to_string()),
+            line: Vec::new(),
+            accuracy: 50.0,
+        })
+        .collect();
+    let side = |blunders, accuracy| SideSummary {
+        inaccuracies: 0,
+        mistakes: 0,
+        blunders,
+        accuracy: Some(accuracy),
+    };
+    let a =
+        Analysis { start_eval: Eval::Cp(20), moves, white: side(0, 91.4), black: side(1, 38.6) };
+    c.analysed(*job, Ok(a), false);
+    c
+}
+
+#[test]
+fn the_analysis_panel_shows_the_graph_accuracy_and_judged_moves() {
+    let mut c = analysed_scholars_mate();
+    let said: Vec<String> = c
+        .drain()
+        .into_iter()
+        .filter_map(|o| match o {
+            crate::play::controller::Output::Text(t) => Some(t),
+            crate::play::controller::Output::Board => None,
+        })
+        .collect();
+    assert!(said.iter().any(|m| m.contains("accuracy 91%")), "each side's line: {said:?}");
+    let mut ui = coloured();
+    let buf = render(&c, &ui, W, H);
+    let text = screen(&buf);
+    assert!(text.contains(" Analysis "), "the panel:\n{text}");
+    assert!(!text.contains(" Engine "), "it takes the engine panel's place:\n{text}");
+    assert!(text.contains("White  accuracy  91%"), "{text}");
+    assert!(text.contains("Black  accuracy  39%"), "{text}");
+    assert!(text.contains("?? 1"), "Black's blunder counted:\n{text}");
+    // The graph: braille with dots (the start, and the mate at the end, above the middle).
+    let braille = text.chars().filter(|&ch| ('\u{2801}'..='\u{28ff}').contains(&ch)).count();
+    assert!(braille > 40, "a graph of dots:\n{text}");
+    // The judged move in the moves panel, its glyph in the blunder colour.
+    let rows = lines(&buf);
+    let (y, row) = rows.iter().enumerate().find(|(_, l)| l.contains("Nf6??")).expect(&text);
+    let x = (row[..row.find("Nf6??").unwrap()].chars().count() + 3) as u16;
+    assert_eq!(buf[(x, y as u16)].fg, Tint::Indexed(167), "?? drawn red:\n{text}");
+    // The last move is marked on the graph (its column in reverse video); the verdict of the
+    // last move is shown.
+    assert!(text.contains("4. Qxf7# mate"), "{text}");
+
+    // Stepping back a move shows the board before Qxf7# (a pawn on f7, the queen on h5), the
+    // blunder's verdict with the better move, and its column marked.
+    assert!(ui.step(KeyCode::Left, 7));
+    assert_eq!(ui.ply, Some(6));
+    let buf = render(&c, &ui, W, H);
+    let text = screen(&buf);
+    assert_eq!(on_square(&buf, "f7", Color::White).0, "♟", "{text}");
+    assert_eq!(on_square(&buf, "h5", Color::White).0, "♛", "{text}");
+    assert!(text.contains("3... Nf6?? #1, best g6"), "{text}");
+    let marked = |buf: &Buffer| -> Vec<u16> {
+        let panel = geometry().with_analysis().engine;
+        (panel.x..panel.right())
+            .filter(|&x| buf[(x, panel.y + 1)].modifier.contains(Modifier::REVERSED))
+            .collect()
+    };
+    let at_six = marked(&buf);
+    assert_eq!(at_six.len(), 1, "one column marked:\n{text}");
+    assert!(ui.step(KeyCode::Home, 7));
+    let at_start = marked(&render(&c, &ui, W, H));
+    assert!(at_start[0] < at_six[0], "the start is left of move 6");
+    // Past the end: the board now again.
+    assert!(ui.step(KeyCode::End, 7));
+    assert_eq!(ui.ply, None);
+    assert!(!ui.step(KeyCode::Char('x'), 7));
+}
+
+#[test]
+fn the_analysis_progress_bar() {
+    let c = controller(None, Color::White, None);
+    let mut ui = coloured();
+    ui.analysing = Some(crate::analysis::Progress { done: 3, total: 12 });
+    let text = screen(&render(&c, &ui, W, H));
+    let line = text.lines().find(|l| l.contains("Analysis ")).expect(&text);
+    assert!(line.contains("3/12"), "{line}");
+    let full = line.chars().filter(|&ch| ch == '█').count();
+    let empty = line.chars().filter(|&ch| ch == '░').count();
+    assert!(full > 0 && empty > 0, "{line}");
+    assert_eq!((full * 4 + 2) / (full + empty), 1, "a quarter filled: {line}");
+}

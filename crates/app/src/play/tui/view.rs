@@ -7,6 +7,7 @@
 //! marked with bold and reverse video only.
 
 use super::input::Ui;
+use super::review;
 use crate::clock::Clock;
 use crate::openings;
 use crate::play::board;
@@ -79,6 +80,17 @@ impl Geometry {
         })
     }
 
+    /// The layout with the analysis panel: it takes the engine panel's place and most of the
+    /// messages' (which keep three lines).
+    pub fn with_analysis(mut self) -> Geometry {
+        let total = self.engine.height + self.messages.height;
+        let panel = total.saturating_sub(5).clamp(self.engine.height.min(total), 12);
+        self.engine.height = panel;
+        self.messages.y = self.engine.y + panel;
+        self.messages.height = total - panel;
+        self
+    }
+
     /// The top-left cell of `sq` when `view` is at the bottom.
     pub fn square_cell(&self, sq: Square, view: Color) -> Cell {
         let (col, row) = if view == Color::White {
@@ -123,11 +135,19 @@ pub fn draw(frame: &mut Frame, c: &Controller, ui: &Ui) {
         return;
     };
     let buf = frame.buffer_mut();
+    let analysis = c.analysis();
+    let g = if analysis.is_some() { g.with_analysis() } else { g };
     draw_board(buf, &g, c, ui);
     draw_clocks(buf, &g, c);
     draw_captured(buf, g.captured, c, ui.colour);
-    draw_moves(buf, g.moves, c);
-    draw_engine(buf, g.engine, c, ui);
+    draw_moves(buf, g.moves, c, ui);
+    match analysis {
+        Some(a) => {
+            let ply = ui.ply.unwrap_or(a.moves.len());
+            review::draw_panel(buf, g.engine, c, a, ply, ui.colour);
+        }
+        None => draw_engine(buf, g.engine, c, ui),
+    }
     draw_messages(buf, g.messages, c, ui);
     draw_status(buf, g.status, c, ui);
     let prompt = "> ";
@@ -153,11 +173,19 @@ fn bold() -> Style {
     Style::new().add_modifier(Modifier::BOLD)
 }
 
+/// The position on the board: the one stepped to ([`Ui::ply`]), else the game's now.
+fn shown_position<'a>(c: &'a Controller, ui: &Ui) -> &'a Position {
+    let game = c.s.game();
+    ui.ply.and_then(|k| game.positions().get(k)).unwrap_or(c.s.position())
+}
+
 fn draw_board(buf: &mut Buffer, g: &Geometry, c: &Controller, ui: &Ui) {
-    let pos = c.s.position();
+    let pos = shown_position(c, ui);
     Block::bordered().render_into(buf, g.board);
-    let last = c.s.game().moves().last().map_or(Bitboard::EMPTY, |m| {
-        Bitboard::from_square(m.from()) | Bitboard::from_square(m.to())
+    let moves = c.s.game().moves();
+    let plies = ui.ply.unwrap_or(moves.len()).min(moves.len());
+    let last = plies.checked_sub(1).map_or(Bitboard::EMPTY, |i| {
+        Bitboard::from_square(moves[i].from()) | Bitboard::from_square(moves[i].to())
     });
     let check = pos.is_check().then(|| pos.king(pos.turn()));
     for rank in 0..8u8 {
@@ -281,19 +309,39 @@ fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, colour: bool) {
 }
 
 /// The moves panel: the opening's name, then one line per move number (`12. Nf3  Nc6`), the
-/// latest at the bottom.
-fn draw_moves(buf: &mut Buffer, area: Rect, c: &Controller) {
+/// latest at the bottom (or the move stepped to in view); judged moves carry their glyph.
+fn draw_moves(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let game = c.s.game();
-    let mut rows: Vec<String> = Vec::new();
-    for (&m, pos) in game.moves().iter().zip(game.positions()) {
+    let analysis = c.analysis();
+    let mut rows: Vec<Vec<Span>> = Vec::new();
+    let mut focus = None;
+    for (i, (&m, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
         let san = c.lang.localise_san(&to_san(pos, m));
+        let judged = analysis.and_then(|a| a.moves.get(i)).and_then(|a| a.judgement);
+        let glyph = judged.map_or("", |j| j.glyph());
+        let here = if ui.ply == Some(i + 1) {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        let pad = 8usize.saturating_sub(san.chars().count() + glyph.len());
+        let mut spans = vec![Span::styled(san, here)];
+        if let Some(j) = judged {
+            spans.push(Span::styled(glyph, review::judgement_style(j, ui.colour)));
+        }
         if pos.turn() == Color::White {
-            rows.push(format!("{:>3}. {san:<8}", pos.fullmove_number()));
-        } else if rows.is_empty() {
-            rows.push(format!("{:>3}. {:<8} {san}", pos.fullmove_number(), "…"));
-        } else if let Some(row) = rows.last_mut() {
-            row.push(' ');
-            row.push_str(&san);
+            spans.insert(0, Span::raw(format!("{:>3}. ", pos.fullmove_number())));
+            spans.push(Span::raw(" ".repeat(pad)));
+            rows.push(spans);
+        } else if let Some(row) = rows.last_mut().filter(|_| i > 0) {
+            row.push(Span::raw(" "));
+            row.extend(spans);
+        } else {
+            spans.insert(0, Span::raw(format!("{:>3}. {:<8} ", pos.fullmove_number(), "…")));
+            rows.push(spans);
+        }
+        if ui.ply == Some(i + 1) {
+            focus = Some(rows.len() - 1);
         }
     }
     let inner = area.height.saturating_sub(2) as usize;
@@ -305,7 +353,10 @@ fn draw_moves(buf: &mut Buffer, area: Rect, c: &Controller) {
         }
     }
     let room = inner.saturating_sub(lines.len());
-    let skip = rows.len().saturating_sub(room);
+    let mut skip = rows.len().saturating_sub(room);
+    if let Some(f) = focus {
+        skip = skip.min(f);
+    }
     lines.extend(rows.into_iter().skip(skip).map(Line::from));
     let title = format!(" {} ", c.t("Moves", "Tahy"));
     Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
@@ -335,6 +386,13 @@ fn draw_engine(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     };
     if let Some(tb) = &c.tablebase {
         lines.push(Line::styled(tb.clone(), bold()));
+    }
+    if let Some(p) = ui.analysing {
+        // The last line of the panel, whatever is above it.
+        let room = area.height.saturating_sub(3) as usize;
+        lines.truncate(room);
+        let width = area.width.saturating_sub(2) as usize;
+        lines.push(review::progress_line(c, p, width, ui.unicode));
     }
     Paragraph::new(lines)
         .wrap(Default::default())
@@ -389,6 +447,16 @@ fn draw_status(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
             "Proměna v: q dámu, r věž, b střelce, n jezdce (Enter: dáma, Esc: zpět)",
         )
         .to_string()
+    } else if let (Some(a), Some(ply)) = (c.analysis(), ui.ply) {
+        let mut spans = review::verdict(c, a, ply, false).spans;
+        spans.insert(0, Span::raw(" "));
+        spans.push(Span::raw(format!(
+            " · {}",
+            c.t("← → Home End: moves, Esc: the game now", "← → Home End: tahy, Esc: partie teď")
+        )));
+        let line = Line::from(spans).style(bold().add_modifier(Modifier::REVERSED));
+        Paragraph::new(line).render_into(buf, area);
+        return;
     } else if let Some(e) = c.s.ended() {
         format!("{}: {} ({})", c.t("Game over", "Konec partie"), c.reason_text(e.reason), e.result)
     } else {
