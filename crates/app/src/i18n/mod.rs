@@ -1,5 +1,17 @@
-//! Messages of terminal play in English and Czech (`--lang cs`).
+//! Every text a person reads while playing, in English and Czech: one catalogue
+//! ([`catalogue.rs`](catalogue)) used by the terminal and served to the web page
+//! (`GET /api/messages?lang=cs`), so both word the same things the same way. A message is a
+//! [`Msg`] key; one with parameters (`{move}`, `{n}`) is a [`Text`], which the terminal renders
+//! here and the web page renders in `web/i18n.js` by the same rule (`{name}` is replaced by the
+//! argument, itself plain text or another message).
 
+mod catalogue;
+mod words;
+
+pub use catalogue::Msg;
+pub use words::{end_reason, move_error, refusal};
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use vidle_core::{Color, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -9,29 +21,77 @@ pub enum Lang {
 }
 
 impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Cs];
+
+    /// `en`, `cs` (and a few spellings of them).
     pub fn parse(s: &str) -> Option<Lang> {
-        match s.to_ascii_lowercase().as_str() {
+        match s.to_lowercase().as_str() {
             "en" | "english" => Some(Lang::En),
             "cs" | "cz" | "czech" | "cestina" | "čeština" => Some(Lang::Cs),
             _ => None,
         }
     }
 
-    /// Picks the English or Czech text.
-    pub fn t<'a>(self, en: &'a str, cs: &'a str) -> &'a str {
+    /// The language of a locale name (`cs_CZ.UTF-8`, `cs-CZ`, `en_GB`): Czech when it starts
+    /// with `cs`, else English.
+    pub fn of_locale(locale: &str) -> Lang {
+        if locale.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("cs")) { Lang::Cs } else { Lang::En }
+    }
+
+    /// The language of the environment as POSIX orders it: the first of `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG` that is set and not empty.
+    pub fn from_env() -> Lang {
+        Lang::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// [`Lang::from_env`] over any variable lookup (tests).
+    pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| get(v))
+            .find(|v| !v.is_empty())
+            .map_or(Lang::En, |v| Lang::of_locale(&v))
+    }
+
+    /// The first language of an `Accept-Language` header we have (`cs-CZ,cs;q=0.9,en;q=0.8`),
+    /// by the order of preference the weights give.
+    pub fn of_accept_language(header: &str) -> Option<Lang> {
+        let mut langs: Vec<(f32, Lang)> = header
+            .split(',')
+            .filter_map(|part| {
+                let mut it = part.split(';');
+                let tag = it.next()?.trim();
+                let q = it
+                    .find_map(|p| p.trim().strip_prefix("q="))
+                    .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+                let lang = match tag.get(..2)?.to_ascii_lowercase().as_str() {
+                    "cs" => Lang::Cs,
+                    "en" => Lang::En,
+                    _ => return None,
+                };
+                (q > 0.0).then_some((q, lang))
+            })
+            .collect();
+        // A stable sort keeps the header's order among equal weights.
+        langs.sort_by(|a, b| b.0.total_cmp(&a.0));
+        langs.first().map(|&(_, l)| l)
+    }
+
+    pub fn code(self) -> &'static str {
         match self {
-            Lang::En => en,
-            Lang::Cs => cs,
+            Lang::En => "en",
+            Lang::Cs => "cs",
         }
     }
 
+    /// A message without parameters.
+    pub fn tr(self, m: Msg) -> &'static str {
+        m.text(self)
+    }
+
+    /// A side's name (`White`, `Bílý`).
     pub fn color(self, c: Color) -> &'static str {
-        match (self, c) {
-            (Lang::En, Color::White) => "White",
-            (Lang::En, Color::Black) => "Black",
-            (Lang::Cs, Color::White) => "Bílý",
-            (Lang::Cs, Color::Black) => "Černý",
-        }
+        self.tr(color_msg(c))
     }
 
     /// The piece letter used in SAN output.
@@ -54,35 +114,141 @@ impl Lang {
             })
             .collect()
     }
+}
 
-    pub fn help(self) -> &'static str {
-        match self {
-            Lang::En => HELP_EN,
-            Lang::Cs => HELP_CS,
-        }
+/// The message naming a side as a player (`White`).
+pub fn color_msg(c: Color) -> Msg {
+    if c == Color::White { Msg::White } else { Msg::Black }
+}
+
+/// The message naming a side's pieces after "you play" (`white`, `bílé`).
+pub fn pieces_msg(c: Color) -> Msg {
+    if c == Color::White { Msg::WhitePieces } else { Msg::BlackPieces }
+}
+
+/// A message with its arguments, rendered by the terminal ([`Text::render`]) or sent to the
+/// page as `{"key": "...", "args": {"name": "text" | {"key": ..., "args": ...}}}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub msg: Msg,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// An argument of a [`Text`]: as it is (a move, a number, a file name) or a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Plain(String),
+    Text(Text),
+}
+
+impl From<Msg> for Text {
+    fn from(msg: Msg) -> Text {
+        Text { msg, args: Vec::new() }
     }
 }
 
-const HELP_EN: &str = "\
-Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1f3) or with Czech letters (Jf3).
-Commands:
-  moves            list the legal moves          hint        ask the engine for a move
-  undo / redo      take back / replay a move     flip        turn the board around
-  new [white|black|random]  start a new game     level [NAME|ELO]  show or set the strength
-  time             show the clocks               fen         show the position as FEN
-  pgn [save FILE]  show or save the game         load FILE   load a game from PGN
-  resign           give up                       draw        offer a draw
-  analyse [save FILE]  judge the moves (the whole game once it ends), save it annotated
-  help             this text                     quit        leave";
+impl Text {
+    pub fn new(msg: Msg) -> Text {
+        Text::from(msg)
+    }
 
-const HELP_CS: &str = "\
-Zadejte tah v SAN (Jf3, exd5, O-O, e8=D), v dlouhé notaci (g1f3) nebo s anglickými písmeny (Nf3).
-Příkazy:
-  moves            vypíše možné tahy             hint        nápověda od počítače
-  undo / redo      vrátí / zopakuje tah          flip        otočí šachovnici
-  new [white|black|random]  nová partie          level [NÁZEV|ELO]  síla počítače
-  time             ukáže hodiny                  fen         pozice ve FEN
-  pgn [save SOUBOR] ukáže nebo uloží partii      load SOUBOR načte partii z PGN
-  resign           vzdát                         draw        nabídnout remízu
-  analyse [save SOUBOR] posoudí tahy (po konci celou partii), uloží je s komentáři
-  help             tato nápověda                 quit        konec";
+    /// Adds `{name}` as plain text.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Text {
+        self.args.push((name, Arg::Plain(value.to_string())));
+        self
+    }
+
+    /// Adds `{name}` as a message.
+    pub fn arg_text(mut self, name: &'static str, value: impl Into<Text>) -> Text {
+        self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// The text in `lang`: each `{name}` of the template replaced by its argument (one that has
+    /// none stays as it is).
+    pub fn render(&self, lang: Lang) -> String {
+        let template = self.msg.text(lang);
+        let mut out = String::with_capacity(template.len() + 16);
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let value = after.find('}').and_then(|close| {
+                let name = &after[..close];
+                let arg = self.args.iter().find(|(n, _)| *n == name)?;
+                Some((close, arg))
+            });
+            match value {
+                Some((close, (_, arg))) => {
+                    match arg {
+                        Arg::Plain(s) => out.push_str(s),
+                        Arg::Text(t) => out.push_str(&t.render(lang)),
+                    }
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+impl Serialize for Text {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Args<'a>(&'a [(&'static str, Arg)]);
+        impl Serialize for Args<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut m = s.serialize_map(Some(self.0.len()))?;
+                for (name, arg) in self.0 {
+                    match arg {
+                        Arg::Plain(p) => m.serialize_entry(name, p)?,
+                        Arg::Text(t) => m.serialize_entry(name, t)?,
+                    }
+                }
+                m.end()
+            }
+        }
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("key", self.msg.key())?;
+        m.serialize_entry("args", &Args(&self.args))?;
+        m.end()
+    }
+}
+
+/// The whole catalogue in one language as a JSON object `{key: text}` (what the page loads).
+pub fn catalogue_json(lang: Lang) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> =
+        Msg::ALL.iter().map(|m| (m.key().to_string(), m.text(lang).into())).collect();
+    serde_json::json!({ "lang": lang.code(), "messages": map })
+}
+
+/// Folds Czech letters to ASCII (`zpět` → `zpet`), so command words are accepted with and
+/// without diacritics.
+pub fn fold(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'á' => 'a',
+            'č' => 'c',
+            'ď' => 'd',
+            'é' | 'ě' => 'e',
+            'í' => 'i',
+            'ň' => 'n',
+            'ó' => 'o',
+            'ř' => 'r',
+            'š' => 's',
+            'ť' => 't',
+            'ú' | 'ů' => 'u',
+            'ý' => 'y',
+            'ž' => 'z',
+            c => c,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,7 @@ use crate::clock::Clock;
 use crate::game::{GameSession, Setup};
 use crate::play::command::Command;
 use crate::play::controller::{Controller, Job};
-use crate::play::i18n::Lang;
+use crate::i18n::Lang;
 use crate::play::strength::Strength;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
