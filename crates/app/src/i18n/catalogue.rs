@@ -55,6 +55,8 @@ catalogue! {
     Or: " or ", " nebo ";
     // Two texts with a separator between them (lists: `{a}{or}{b}`).
     Joined: "{a}{or}{b}", "{a}{or}{b}";
+    // A text with its first letter made a capital (both renderers know this key).
+    Capitalised: "{text}", "{text}";
 
     // ---- the end of a game ----
     GameOverLine: "Game over: {reason} ({result})", "Konec partie: {reason} ({result})";
@@ -257,17 +259,17 @@ catalogue! {
     WhiteColor: "White", "Bílé";
     BlackColor: "Black", "Černé";
     Strength: "Strength", "Síla";
-    LevelBeginner: "Beginner", "Začátečník";
-    LevelNovice: "Novice", "Nováček";
-    LevelCasual: "Casual", "Rekreační hráč";
-    LevelClub: "Club", "Klubový hráč";
-    LevelStrong: "Strong", "Silný hráč";
-    LevelExpert: "Expert", "Expert";
-    LevelMaster: "Master", "Mistr";
+    LevelBeginner: "Beginner (800)", "Začátečník (800)";
+    LevelNovice: "Novice (1100)", "Nováček (1100)";
+    LevelCasual: "Casual (1400)", "Rekreační hráč (1400)";
+    LevelClub: "Club (1700)", "Klubový hráč (1700)";
+    LevelStrong: "Strong (2000)", "Silný hráč (2000)";
+    LevelExpert: "Expert (2300)", "Expert (2300)";
+    LevelMaster: "Master (2600)", "Mistr (2600)";
     LevelMax: "Max (full strength)", "Max (plná síla)";
     TimeControl: "Time control", "Tempo";
     NoClock: "No clock", "Bez hodin";
-    Classical: "classical", "klasické";
+    Classical: "30+0 classical", "30+0 klasické";
     StartFrom: "Start from", "Začít z";
     StandardPosition: "Standard position", "Základní postavení";
     Chess960Random: "Chess960 (random)", "Chess960 (náhodně)";

@@ -193,6 +193,12 @@ impl Text {
             }
         }
         out.push_str(rest);
+        if self.msg == Msg::Capitalised {
+            let mut chars = out.chars();
+            if let Some(first) = chars.next() {
+                return first.to_uppercase().chain(chars).collect();
+            }
+        }
         out
     }
 }

@@ -382,7 +382,7 @@ impl Controller {
             Err(e) => {
                 let mut text = i18n::move_error(&e, true).render(self.lang);
                 if !matches!(e, MoveParseError::Syntax { .. }) {
-                    text.push(' ');
+                    text.push_str(". ");
                     text.push_str(self.tr(Msg::MoveListHelp));
                 }
                 self.say(&text);
