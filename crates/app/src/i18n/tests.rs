@@ -54,14 +54,14 @@ fn move_errors_are_worded_from_the_core_types() {
     assert_eq!(say("Ke3", Lang::En), "Ke3 is illegal: no king can move to e3");
     assert_eq!(say("e7e5", Lang::Cs), "e7e5 není možný tah: figura na e7 patří soupeři (Černý)");
     assert_eq!(say("xyz", Lang::Cs), "'xyz' není tah ani příkaz. Napište 'nápověda'.");
-    let p = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let p = *vidle_core::Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap().position();
     let e = parse_move(&p, "Nf3").unwrap_err();
     assert_eq!(move_error(&e, false).render(Lang::Cs), "Nf3 není možný tah: Bílý nemá jezdce");
     // Two knights can reach d2: the candidates are joined in the language's word.
-    let p = Position::from_fen("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1").unwrap();
+    let p = *vidle_core::Game::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").unwrap().position();
     let e = parse_move(&p, "Nd2").unwrap_err();
-    assert_eq!(move_error(&e, false).render(Lang::Cs), "Nd2 je nejednoznačný: Nbd2 nebo Ngd2");
-    assert_eq!(move_error(&e, false).render(Lang::En), "Nd2 is ambiguous: Nbd2 or Ngd2");
+    assert_eq!(move_error(&e, false).render(Lang::Cs), "Nd2 je nejednoznačný: Nbd2 nebo Nfd2");
+    assert_eq!(move_error(&e, false).render(Lang::En), "Nd2 is ambiguous: Nbd2 or Nfd2");
 }
 
 #[test]

@@ -80,7 +80,10 @@ pub fn complete<'a>(word: &str, moves: &'a [String]) -> Vec<&'a str> {
         .iter()
         .map(String::as_str)
         .filter(|m| m.starts_with(word))
-        .chain(words.filter(|w| fold(w).starts_with(&folded) && *w != "?"))
+        // Command words are lower case: `N` completes moves only.
+        .chain(words.filter(|w| {
+            !word.chars().any(char::is_uppercase) && fold(w).starts_with(&folded) && *w != "?"
+        }))
         .collect()
 }
 
