@@ -112,7 +112,8 @@ fn czech_command_words_and_explanations() {
     assert!(out.contains("Bez hodin; počítač počítá do pevné hloubky"), "{out}");
     assert!(out.contains("Konec partie: Bílý se vzdává (0-1)"), "{out}");
     assert!(out.contains("Partie skončila"), "{out}");
-    for english in ["illegal", "no king", "is not a move", "You played", "Vidle plays", "Game over"] {
+    for english in ["illegal", "no king", "is not a move", "You played", "Vidle plays", "Game over"]
+    {
         assert!(!out.contains(english), "English '{english}' in Czech play:\n{out}");
     }
 }

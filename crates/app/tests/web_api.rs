@@ -350,11 +350,17 @@ fn message_catalogue_and_worded_answers() {
         s.request("GET", "/api/messages", "", "Accept-Language: cs-CZ,cs;q=0.9,en;q=0.8\r\n");
     assert_eq!(by_header.json()["lang"], "cs");
     assert!(by_header.header("vary").is_some_and(|v| v.contains("Accept-Language")));
-    assert_eq!(s.request("GET", "/api/messages", "", "Accept-Language: de\r\n").json()["lang"], "en");
+    assert_eq!(
+        s.request("GET", "/api/messages", "", "Accept-Language: de\r\n").json()["lang"],
+        "en"
+    );
     assert_eq!(s.get("/api/messages?lang=xx").error_code(), "bad_lang");
     // A refused move carries its explanation as a text the page words in its language.
     let g = s.new_game(json!({}));
-    assert_eq!(g["status_text"], json!({"key": "StatusYourMove", "args": {"color": {"key": "WhitePieces", "args": {}}}}));
+    assert_eq!(
+        g["status_text"],
+        json!({"key": "StatusYourMove", "args": {"color": {"key": "WhitePieces", "args": {}}}})
+    );
     let r = s.post(&format!("/api/game/{}/move", id_of(&g)), r#"{"move":"Ke3"}"#);
     assert_eq!(r.error_code(), "illegal_move");
     let e = &r.json()["error"];

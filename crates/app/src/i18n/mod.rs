@@ -35,7 +35,11 @@ impl Lang {
     /// The language of a locale name (`cs_CZ.UTF-8`, `cs-CZ`, `en_GB`): Czech when it starts
     /// with `cs`, else English.
     pub fn of_locale(locale: &str) -> Lang {
-        if locale.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("cs")) { Lang::Cs } else { Lang::En }
+        if locale.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("cs")) {
+            Lang::Cs
+        } else {
+            Lang::En
+        }
     }
 
     /// The language of the environment as POSIX orders it: the first of `LC_ALL`,

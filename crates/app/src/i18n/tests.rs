@@ -49,7 +49,8 @@ fn move_errors_are_worded_from_the_core_types() {
     use vidle_core::Position;
     use vidle_core::notation::parse_move;
     let start = Position::startpos();
-    let say = |text: &str, lang| move_error(&parse_move(&start, text).unwrap_err(), true).render(lang);
+    let say =
+        |text: &str, lang| move_error(&parse_move(&start, text).unwrap_err(), true).render(lang);
     assert_eq!(say("Ke3", Lang::Cs), "Ke3 není možný tah: král nemůže táhnout na e3");
     assert_eq!(say("Ke3", Lang::En), "Ke3 is illegal: no king can move to e3");
     assert_eq!(say("e7e5", Lang::Cs), "e7e5 není možný tah: figura na e7 patří soupeři (Černý)");
@@ -94,7 +95,13 @@ fn page_keys() -> Vec<(String, &'static str)> {
     ];
     let mut out = Vec::new();
     for (name, text) in files {
-        for pat in ["t('", "data-i18n=\"", "data-i18n-title=\"", "data-i18n-placeholder=\"", "data-i18n-label=\""] {
+        for pat in [
+            "t('",
+            "data-i18n=\"",
+            "data-i18n-title=\"",
+            "data-i18n-placeholder=\"",
+            "data-i18n-label=\"",
+        ] {
             for (i, _) in text.match_indices(pat) {
                 // `t(` as a word, not the end of `split(`.
                 let before = text[..i].chars().next_back();
@@ -116,7 +123,11 @@ fn page_keys() -> Vec<(String, &'static str)> {
 fn every_key_the_page_uses_is_in_the_catalogue() {
     let known: BTreeSet<&str> = Msg::ALL.iter().map(|m| m.key()).collect();
     let used = page_keys();
-    assert!(used.len() > 80, "the scan found only {} keys: is it still reading the page?", used.len());
+    assert!(
+        used.len() > 80,
+        "the scan found only {} keys: is it still reading the page?",
+        used.len()
+    );
     for (key, file) in &used {
         assert!(known.contains(key.as_str()), "{file} asks for '{key}', which the catalogue lacks");
     }

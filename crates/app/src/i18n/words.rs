@@ -32,9 +32,9 @@ fn role_object(r: Role) -> Msg {
 fn illegal_reason(r: IllegalReason) -> Text {
     match r {
         IllegalReason::NoPieceOn(sq) => Text::new(Msg::WhyNoPieceOn).arg("square", sq),
-        IllegalReason::NotYours { square, owner } => Text::new(Msg::WhyNotYours)
-            .arg("square", square)
-            .arg_text("owner", color_msg(owner)),
+        IllegalReason::NotYours { square, owner } => {
+            Text::new(Msg::WhyNotYours).arg("square", square).arg_text("owner", color_msg(owner))
+        }
         IllegalReason::InCheck(c) => Text::new(Msg::WhyInCheck).arg_text("color", color_msg(c)),
         IllegalReason::CannotMoveThere { role: r, square } => {
             Text::new(Msg::WhyCannotMoveThere).arg_text("piece", role(r)).arg("square", square)
@@ -58,9 +58,9 @@ pub fn move_error(e: &MoveParseError, command_too: bool) -> Text {
             let m = if command_too { Msg::MoveNotAMoveOrCommand } else { Msg::MoveNotAMove };
             Text::new(m).arg("text", text)
         }
-        MoveParseError::Illegal { text, reason } => {
-            Text::new(Msg::MoveIllegal).arg("text", text).arg_text("reason", illegal_reason(*reason))
-        }
+        MoveParseError::Illegal { text, reason } => Text::new(Msg::MoveIllegal)
+            .arg("text", text)
+            .arg_text("reason", illegal_reason(*reason)),
         MoveParseError::Ambiguous { text, candidates } => Text::new(Msg::MoveAmbiguous)
             .arg("text", text)
             .arg_text("candidates", either(candidates)),

@@ -39,23 +39,89 @@ struct Entry {
 
 const WORDS: &[Entry] = &[
     Entry { word: Word::Moves, en: &["moves"], cs: &["tahy"], args: None, does: Msg::HelpMoves },
-    Entry { word: Word::New, en: &["new"], cs: &["nová"], args: Some(Msg::ArgColor), does: Msg::HelpNew },
+    Entry {
+        word: Word::New,
+        en: &["new"],
+        cs: &["nová"],
+        args: Some(Msg::ArgColor),
+        does: Msg::HelpNew,
+    },
     Entry { word: Word::Undo, en: &["undo"], cs: &["zpět"], args: None, does: Msg::HelpUndo },
     Entry { word: Word::Redo, en: &["redo"], cs: &["vpřed"], args: None, does: Msg::HelpRedo },
-    Entry { word: Word::Hint, en: &["hint"], cs: &["rada", "napověz"], args: None, does: Msg::HelpHint },
+    Entry {
+        word: Word::Hint,
+        en: &["hint"],
+        cs: &["rada", "napověz"],
+        args: None,
+        does: Msg::HelpHint,
+    },
     Entry { word: Word::Flip, en: &["flip"], cs: &["otoč"], args: None, does: Msg::HelpFlip },
-    Entry { word: Word::Board, en: &["board"], cs: &["šachovnice"], args: None, does: Msg::HelpBoard },
-    Entry { word: Word::Level, en: &["level"], cs: &["úroveň"], args: Some(Msg::ArgLevel), does: Msg::HelpLevel },
+    Entry {
+        word: Word::Board,
+        en: &["board"],
+        cs: &["šachovnice"],
+        args: None,
+        does: Msg::HelpBoard,
+    },
+    Entry {
+        word: Word::Level,
+        en: &["level"],
+        cs: &["úroveň"],
+        args: Some(Msg::ArgLevel),
+        does: Msg::HelpLevel,
+    },
     Entry { word: Word::Time, en: &["time"], cs: &["čas"], args: None, does: Msg::HelpTime },
     Entry { word: Word::Fen, en: &["fen"], cs: &[], args: None, does: Msg::HelpFen },
-    Entry { word: Word::Pgn, en: &["pgn"], cs: &[], args: Some(Msg::ArgPgnSave), does: Msg::HelpPgn },
-    Entry { word: Word::Save, en: &["save"], cs: &["ulož"], args: Some(Msg::ArgFile), does: Msg::HelpSave },
-    Entry { word: Word::Load, en: &["load"], cs: &["nahraj"], args: Some(Msg::ArgFile), does: Msg::HelpLoad },
+    Entry {
+        word: Word::Pgn,
+        en: &["pgn"],
+        cs: &[],
+        args: Some(Msg::ArgPgnSave),
+        does: Msg::HelpPgn,
+    },
+    Entry {
+        word: Word::Save,
+        en: &["save"],
+        cs: &["ulož"],
+        args: Some(Msg::ArgFile),
+        does: Msg::HelpSave,
+    },
+    Entry {
+        word: Word::Load,
+        en: &["load"],
+        cs: &["nahraj"],
+        args: Some(Msg::ArgFile),
+        does: Msg::HelpLoad,
+    },
     Entry { word: Word::Draw, en: &["draw"], cs: &["remíza"], args: None, does: Msg::HelpDraw },
-    Entry { word: Word::Resign, en: &["resign"], cs: &["vzdát", "vzdávám"], args: None, does: Msg::HelpResign },
-    Entry { word: Word::Analyse, en: &["analyse", "analyze"], cs: &["rozbor"], args: Some(Msg::ArgPgnSave), does: Msg::HelpAnalyse },
-    Entry { word: Word::Help, en: &["help", "?"], cs: &["nápověda"], args: None, does: Msg::HelpHelp },
-    Entry { word: Word::Quit, en: &["quit", "exit"], cs: &["konec"], args: None, does: Msg::HelpQuit },
+    Entry {
+        word: Word::Resign,
+        en: &["resign"],
+        cs: &["vzdát", "vzdávám"],
+        args: None,
+        does: Msg::HelpResign,
+    },
+    Entry {
+        word: Word::Analyse,
+        en: &["analyse", "analyze"],
+        cs: &["rozbor"],
+        args: Some(Msg::ArgPgnSave),
+        does: Msg::HelpAnalyse,
+    },
+    Entry {
+        word: Word::Help,
+        en: &["help", "?"],
+        cs: &["nápověda"],
+        args: None,
+        does: Msg::HelpHelp,
+    },
+    Entry {
+        word: Word::Quit,
+        en: &["quit", "exit"],
+        cs: &["konec"],
+        args: None,
+        does: Msg::HelpQuit,
+    },
 ];
 
 /// The word that means "save" in an argument (`pgn save FILE`, `rozbor ulož FILE`).
@@ -65,10 +131,7 @@ fn is_save(word: &str) -> bool {
 
 fn word_of(typed: &str) -> Option<Word> {
     let typed = fold(typed);
-    WORDS
-        .iter()
-        .find(|e| e.en.iter().chain(e.cs).any(|w| fold(w) == typed))
-        .map(|e| e.word)
+    WORDS.iter().find(|e| e.en.iter().chain(e.cs).any(|w| fold(w) == typed)).map(|e| e.word)
 }
 
 /// The moves and command words (English and Czech) that start with `word` (tab completion in

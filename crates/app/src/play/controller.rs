@@ -112,7 +112,9 @@ impl Controller {
     /// The session and the engine that `vidle play` was asked for.
     pub fn new(args: &PlayArgs) -> anyhow::Result<(Controller, Engine)> {
         let lang = match &args.lang {
-            Some(l) => Lang::parse(l).ok_or_else(|| anyhow::anyhow!("--lang '{l}': use en or cs"))?,
+            Some(l) => {
+                Lang::parse(l).ok_or_else(|| anyhow::anyhow!("--lang '{l}': use en or cs"))?
+            }
             None => Lang::from_env(),
         };
         let mut loaded = None;

@@ -23,7 +23,11 @@ type Shared = State<Arc<AppState>>;
 
 fn find(state: &AppState, id: GameId) -> Result<Arc<Entry>, ApiError> {
     state.get(id).ok_or_else(|| {
-        ApiError::worded(StatusCode::NOT_FOUND, "not_found", Text::new(Msg::ErrNoGame).arg("id", id))
+        ApiError::worded(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            Text::new(Msg::ErrNoGame).arg("id", id),
+        )
     })
 }
 

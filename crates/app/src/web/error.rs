@@ -1,10 +1,10 @@
 //! API errors: every failure becomes a JSON body `{"error": {"code", "message"}}` with a fitting
 //! HTTP status, and the game it concerned is left as it was.
 
+use crate::i18n::{Lang, Text};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use crate::i18n::{Lang, Text};
 use serde::Serialize;
 
 /// Error messages are at most this long.

@@ -6,8 +6,8 @@ use super::secret::GameId;
 use crate::clock::Clock;
 use crate::game::GameSession;
 use crate::i18n::{self, Msg, Text, pieces_msg};
-use axum::http::StatusCode;
 use crate::openings;
+use axum::http::StatusCode;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use vidle_core::notation::{castle_king_target, parse_move, to_san, to_uci};
@@ -221,8 +221,9 @@ impl WebGame {
     /// Finds the legal move that goes from `from` to `to` (castling as the king's target or as
     /// king takes rook), with the promotion piece when one is needed.
     pub fn resolve(&self, from: &str, to: &str, promotion: Option<&str>) -> Result<Move, ApiError> {
-        let not_square =
-            |what: &str, v: &str| bad("bad_square", Text::new(Msg::NotASquare).arg("text", v).arg("what", what));
+        let not_square = |what: &str, v: &str| {
+            bad("bad_square", Text::new(Msg::NotASquare).arg("text", v).arg("what", what))
+        };
         let f = Square::parse(from).ok_or_else(|| not_square("from", from))?;
         let t = Square::parse(to).ok_or_else(|| not_square("to", to))?;
         let promo = match promotion {
@@ -234,7 +235,10 @@ impl WebGame {
                     Some(r)
                 }
                 _ => {
-                    return Err(bad("bad_promotion", Text::new(Msg::BadPromotionPiece).arg("text", p)));
+                    return Err(bad(
+                        "bad_promotion",
+                        Text::new(Msg::BadPromotionPiece).arg("text", p),
+                    ));
                 }
             },
         };
@@ -251,7 +255,9 @@ impl WebGame {
         if candidates.is_empty() {
             let what = match pos.piece_at(f) {
                 None => Text::new(Msg::WhyNoPieceOn).arg("square", f),
-                Some(p) if p.color != pos.turn() => Text::new(Msg::WhyNotYourPiece).arg("square", f),
+                Some(p) if p.color != pos.turn() => {
+                    Text::new(Msg::WhyNotYourPiece).arg("square", f)
+                }
                 Some(_) => Text::new(Msg::MoveNotLegalHere).arg("from", f).arg("to", t),
             };
             return Err(bad("illegal_move", what));
@@ -375,7 +381,10 @@ impl WebGame {
         if let Some(e) = self.session.ended() {
             let result = e.result.replace("1/2", "½");
             return Text::new(Msg::StatusOver)
-                .arg_text("reason", Text::new(Msg::Capitalised).arg_text("text", i18n::end_reason(e.reason)))
+                .arg_text(
+                    "reason",
+                    Text::new(Msg::Capitalised).arg_text("text", i18n::end_reason(e.reason)),
+                )
                 .arg("result", result);
         }
         let pos = self.game().position();
@@ -385,7 +394,10 @@ impl WebGame {
             Text::new(Msg::StatusThinking)
         };
         if pos.is_check() {
-            return Text::new(Msg::Joined).arg_text("a", status).arg("or", " ").arg_text("b", Msg::Check);
+            return Text::new(Msg::Joined)
+                .arg_text("a", status)
+                .arg("or", " ")
+                .arg_text("b", Msg::Check);
         }
         status
     }

@@ -232,8 +232,9 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
             if f.is_empty() {
                 return Err(ApiError::worded(BAD, "bad_fen", Msg::ErrFenMissing.into()));
             }
-            let g = Game::from_fen(f)
-                .map_err(|e| ApiError::worded(BAD, "bad_fen", Text::new(Msg::ErrBadFen).arg("why", e)))?;
+            let g = Game::from_fen(f).map_err(|e| {
+                ApiError::worded(BAD, "bad_fen", Text::new(Msg::ErrBadFen).arg("why", e))
+            })?;
             // A FEN with Shredder castling letters or unusual rook files is a Chess960 setup.
             let needs_960 = g.start().castling_needs_chess960();
             (g, fen_looks_960(f) || needs_960)

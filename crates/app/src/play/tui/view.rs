@@ -8,10 +8,10 @@
 
 use super::input::Ui;
 use crate::clock::Clock;
+use crate::i18n::{Lang, Msg, Text};
 use crate::openings;
 use crate::play::board;
 use crate::play::controller::{Controller, Job};
-use crate::i18n::{Lang, Msg, Text};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as Cell, Rect};
