@@ -194,11 +194,6 @@ catalogue! {
 
     // ---- tablebases ----
     Tablebase: "Tablebase", "Databáze koncovek";
-    TbGenerating: "Generating tablebase {tables}…", "Počítám databázi koncovek {tables}…";
-    TbReady: "Tablebase {table} ready", "Databáze koncovek {table} je hotová";
-    TbFailed: "Tablebase generation failed: {why}", "Výpočet databáze koncovek selhal: {why}";
-    TbFivePieces: "5-piece tables are not made during play: `vidle tb gen --max-pieces 5` makes all 110 (about 4.5 hours on 2 cores, up to 18 GiB of memory)",
-        "Pětikamenové databáze se během hry nepočítají: `vidle tb gen --max-pieces 5` spočítá všech 110 (asi 4,5 hodiny na 2 jádrech, až 18 GiB paměti)";
 
     // ---- the web page ----
     PageTitle: "Vidle — play chess", "Vidle — šachy";
