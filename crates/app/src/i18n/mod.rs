@@ -9,7 +9,7 @@ mod catalogue;
 mod words;
 
 pub use catalogue::Msg;
-pub use words::{end_reason, move_error, refusal};
+pub use words::{end_reason, level, move_error, refusal};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use vidle_core::{Color, Role};

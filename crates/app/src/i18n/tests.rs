@@ -66,6 +66,14 @@ fn move_errors_are_worded_from_the_core_types() {
 }
 
 #[test]
+fn levels_are_named_in_either_language() {
+    use crate::play::strength::Strength;
+    assert_eq!(level(Strength(Some(1700))).render(Lang::Cs), "Klubový hráč (1700)");
+    assert_eq!(level(Strength(None)).render(Lang::En), "Max (full strength)");
+    assert_eq!(level(Strength(Some(1234))).render(Lang::Cs), "Elo 1234");
+}
+
+#[test]
 fn languages_of_locales_and_headers() {
     let env = |vars: &'static [(&'static str, &'static str)]| {
         Lang::from_vars(|n| vars.iter().find(|(k, _)| *k == n).map(|(_, v)| v.to_string()))

@@ -107,3 +107,20 @@ pub fn refusal(r: Refusal) -> Msg {
         Refusal::GameChanged => Msg::RefuseGameChanged,
     }
 }
+
+/// A strength as a person reads it: the level's name with its Elo (`Club (1700)`, `Klubový hráč
+/// (1700)`), or `Elo 1234` for a rating without a name.
+pub fn level(s: crate::play::strength::Strength) -> Text {
+    let msg = match s.name().as_str() {
+        "beginner" => Msg::LevelBeginner,
+        "novice" => Msg::LevelNovice,
+        "casual" => Msg::LevelCasual,
+        "club" => Msg::LevelClub,
+        "strong" => Msg::LevelStrong,
+        "expert" => Msg::LevelExpert,
+        "master" => Msg::LevelMaster,
+        "max" => Msg::LevelMax,
+        other => return Text::new(Msg::Joined).arg("a", other).arg("or", "").arg("b", ""),
+    };
+    msg.into()
+}

@@ -341,12 +341,14 @@ impl Controller {
                 self.show_board();
             }
             Command::Level(None) => {
-                self.say_text(Text::new(Msg::LevelIs).arg("level", self.s.strength().describe()));
+                self.say_text(
+                    Text::new(Msg::LevelIs).arg_text("level", i18n::level(self.s.strength())),
+                );
             }
             Command::Level(Some(l)) => match Strength::parse(&l) {
                 Ok(s) => {
                     self.s.set_strength(s);
-                    self.say_text(Text::new(Msg::LevelIs).arg("level", s.describe()));
+                    self.say_text(Text::new(Msg::LevelIs).arg_text("level", i18n::level(s)));
                 }
                 Err(e) => self.say(&e),
             },
