@@ -260,7 +260,7 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   assert.equal(await nf6.innerText(), 'Nf6??');
   assert.ok(await nf6.evaluate((b) => b.classList.contains('blunder')));
   assert.ok(await page.locator('#review-chart circle.blunder').count() >= 1);
-  assert.match(await page.locator('#review-sides').innerText(), /Black: .*1 blunder/);
+  assert.match(await page.locator('#review-sides').innerText(), /Black: .*blunders 1/);
   assert.ok(!(await page.locator('#review-pgn').isHidden()), 'the annotated PGN can be downloaded');
   // A click on the chart at the third ply (2. Qh5: ply 3 of 7) shows the board after it.
   await page.locator('#review-chart').scrollIntoViewIfNeeded();
@@ -275,6 +275,48 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   assert.equal(await page.locator('#movelist .mv:not(.empty)').nth(5).innerText(), 'Nf6??');
   assert.deepEqual(page.jsErrors, []);
   await page.close();
+});
+
+test('a Czech browser gets the page in Czech; the switch turns it to English and is remembered', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vidle-e2e-cs-'));
+  const cs = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    locale: 'cs-CZ',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--lang=cs-CZ'],
+    viewport: { width: 1280, height: 860 },
+  });
+  try {
+    const page = await cs.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}?movetime=150`);
+    assert.equal(await page.evaluate(() => navigator.language), 'cs-CZ');
+    await page.waitForFunction(() => /Jste na tahu/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    assert.equal(await page.locator('#btn-new').innerText(), 'Nová partie');
+    assert.match(await page.locator('#btn-undo').innerText(), /Zpět/);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'cs');
+    assert.match(await page.locator('#name-bottom').innerText(), /^Vy \(bílé\)/);
+    // An impossible typed move is explained in Czech, from the same catalogue as the terminal.
+    await page.fill('#san-input', 'Ke3');
+    await page.press('#san-input', 'Enter');
+    await page.waitForFunction(() => /Nemožný tah/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    assert.match(await status(page), /Ke3 není možný tah: král nemůže táhnout na e3/);
+    await page.screenshot({ path: join(ARTIFACTS, 'czech.png') });
+    // The switch: English at once, and still English after a reload.
+    await page.click('#lang-en');
+    await page.waitForFunction(() => document.querySelector('#btn-new').textContent === 'New game', null, { timeout: TIMEOUT });
+    await page.waitForFunction(() => /Your move \(white\)/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    assert.match(await page.locator('#btn-undo').innerText(), /Undo/);
+    await page.reload();
+    await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    assert.equal(await page.locator('#btn-new').innerText(), 'New game');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.deepEqual(errors, []);
+  } finally {
+    await cs.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an analysis can be cancelled, and the page is as before', async () => {

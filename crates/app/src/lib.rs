@@ -11,6 +11,7 @@ mod cli;
 mod clock;
 mod datagen_cmd;
 mod game;
+pub mod i18n;
 mod openings;
 mod perft_cmd;
 mod pgn;

@@ -5,7 +5,15 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn play(args: &[&str], script: &str) -> String {
+    play_in("C.UTF-8", args, script)
+}
+
+/// `vidle play` with the locale `LANG=lang` (and no other locale variable).
+fn play_in(lang: &str, args: &[&str], script: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
         .arg("play")
         .args(["--depth", "2"])
         .args(args)
@@ -83,6 +91,42 @@ fn promotion_and_checkmate_end_the_game_and_pgn_round_trips() {
 fn czech_letters_and_language() {
     let out = play(&["--lang", "cs"], "Jf3\nquit\n");
     assert!(out.contains("Váš tah: Jf3"), "{out}");
+}
+
+/// With `--lang cs` everything is Czech: command words (with and without diacritics), the
+/// explanation of an impossible move (no English in parentheses), the end of the game.
+#[test]
+fn czech_command_words_and_explanations() {
+    let script = "fen\nnápověda\ntahy\nJf3\nzpět\nfen\nvpred\nKe3\nxyz\nčas\nvzdát\ne4\nkonec\n";
+    let out = play(&["--lang", "cs"], script);
+    assert!(out.contains("Vidle — hrajete za bílé"), "{out}");
+    assert!(out.contains("tahy, moves"), "help lists both words:\n{out}");
+    assert!(out.contains("zpět, undo"), "{out}");
+    assert!(out.contains("Váš tah: Jf3"), "{out}");
+    assert!(out.contains("Vidle hraje"), "{out}");
+    let fens = fen_lines(&out);
+    assert_eq!(fens.len(), 2, "{out}");
+    assert_eq!(fens[0], fens[1], "zpět takes the move back:\n{out}");
+    assert!(out.contains("Ke3 není možný tah: král nemůže táhnout na e3."), "{out}");
+    assert!(out.contains("'xyz' není tah ani příkaz"), "{out}");
+    assert!(out.contains("Bez hodin; počítač počítá do pevné hloubky"), "{out}");
+    assert!(out.contains("Konec partie: Bílý se vzdává (0-1)"), "{out}");
+    assert!(out.contains("Partie skončila"), "{out}");
+    for english in ["illegal", "no king", "is not a move", "You played", "Vidle plays", "Game over"]
+    {
+        assert!(!out.contains(english), "English '{english}' in Czech play:\n{out}");
+    }
+}
+
+/// The locale chooses the language when `--lang` is not given; `--lang` wins over it.
+#[test]
+fn the_locale_picks_czech_and_lang_overrides_it() {
+    let out = play_in("cs_CZ.UTF-8", &[], "Jf3\nkonec\n");
+    assert!(out.contains("Váš tah: Jf3"), "{out}");
+    let out = play_in("cs_CZ.UTF-8", &["--lang", "en"], "Nf3\nquit\n");
+    assert!(out.contains("You played Nf3"), "{out}");
+    let out = play_in("en_US.UTF-8", &[], "Nf3\nquit\n");
+    assert!(out.contains("You played Nf3"), "{out}");
 }
 
 #[test]

@@ -323,3 +323,51 @@ async fn websocket_streams_thinking_and_a_closed_page_frees_the_search() {
     assert_eq!(g["moves"], json!([]));
     drop(s);
 }
+
+/// The message catalogue the page loads: one language at a time, by `?lang=` or else the
+/// browser's `Accept-Language`, cacheable; and errors and states carry catalogue texts.
+#[test]
+fn message_catalogue_and_worded_answers() {
+    let s = server();
+    let cs = s.get("/api/messages?lang=cs");
+    assert_eq!(cs.status, 200);
+    assert!(cs.header("cache-control").is_some_and(|c| c.contains("max-age")), "{}", cs.headers);
+    let cs = cs.json();
+    assert_eq!(cs["lang"], "cs");
+    assert_eq!(cs["messages"]["NewGame"], "Nová partie");
+    assert_eq!(cs["messages"]["MoveIllegal"], "{text} není možný tah: {reason}");
+    let en = s.get("/api/messages?lang=en").json();
+    assert_eq!(en["messages"]["NewGame"], "New game");
+    // Both languages have the same keys.
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v["messages"].as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&cs), keys(&en));
+    assert!(keys(&en).len() > 150);
+    let by_header =
+        s.request("GET", "/api/messages", "", "Accept-Language: cs-CZ,cs;q=0.9,en;q=0.8\r\n");
+    assert_eq!(by_header.json()["lang"], "cs");
+    assert!(by_header.header("vary").is_some_and(|v| v.contains("Accept-Language")));
+    assert_eq!(
+        s.request("GET", "/api/messages", "", "Accept-Language: de\r\n").json()["lang"],
+        "en"
+    );
+    assert_eq!(s.get("/api/messages?lang=xx").error_code(), "bad_lang");
+    // A refused move carries its explanation as a text the page words in its language.
+    let g = s.new_game(json!({}));
+    assert_eq!(
+        g["status_text"],
+        json!({"key": "StatusYourMove", "args": {"color": {"key": "WhitePieces", "args": {}}}})
+    );
+    let r = s.post(&format!("/api/game/{}/move", id_of(&g)), r#"{"move":"Ke3"}"#);
+    assert_eq!(r.error_code(), "illegal_move");
+    let e = &r.json()["error"];
+    assert_eq!(e["message"], "Ke3 is illegal: no king can move to e3");
+    assert_eq!(e["text"]["key"], "MoveIllegal");
+    assert_eq!(e["text"]["args"]["reason"]["key"], "WhyNoneCanReach");
+    assert_eq!(e["text"]["args"]["reason"]["args"]["piece"]["key"], "King");
+    let r = s.post(&format!("/api/game/{}/undo", id_of(&g)), "{}");
+    assert_eq!(r.json()["error"]["text"]["key"], "ErrNothingToUndo");
+}

@@ -3,6 +3,8 @@
 import { Chessground } from '/vendor/chessground/chessground.min.js';
 import { GLYPH, drawChart, sideLines } from '/review.js';
 import * as sound from '/sound.js';
+import * as i18n from '/i18n.js';
+const { t, tx } = i18n;
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -27,6 +29,14 @@ let clockBase = null;     // { white_ms, black_ms, running, at }
 let pendingPromotion = null;
 let analysing = false;   // an analysis asked from this page is running
 let review = null;        // { id, moves: n, data }: the analysis shown, for game `id` at `moves` plies
+
+// Server level names and the analysis judgements as catalogue keys.
+const LEVEL_KEYS = {
+  beginner: 'LevelBeginner', novice: 'LevelNovice', casual: 'LevelCasual', club: 'LevelClub',
+  strong: 'LevelStrong', expert: 'LevelExpert', master: 'LevelMaster', max: 'LevelMax',
+};
+const levelName = (name) => (LEVEL_KEYS[name] ? t(LEVEL_KEYS[name]) : name);
+const JUDGEMENT_KEYS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 
 // ---------- preferences ----------
 function applyBoardTheme(name) {
@@ -62,7 +72,8 @@ async function api(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch { /* not JSON */ }
   if (!res.ok) {
-    const msg = data && data.error ? data.error.message : `Server error ${res.status}`;
+    const e = data && data.error;
+    const msg = e ? (e.text ? tx(e.text) : e.message) : t('ServerError', { status: String(res.status) });
     const err = new Error(msg);
     err.code = data && data.error ? data.error.code : 'http';
     throw err;
@@ -81,11 +92,11 @@ function connect(id) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === 'state' && msg.state.id === game?.id) render(msg.state);
     else if (msg.type === 'info') showInfo(msg.info, true);
-    else if (msg.type === 'analysis_progress' && analysing) $('review-status').textContent = `Analysing… ${msg.done}/${msg.total} positions`;
+    else if (msg.type === 'analysis_progress' && analysing) $('review-status').textContent = t('AnalysingProgress', { done: String(msg.done), total: String(msg.total) });
     else if (msg.type === 'gone' && wsGameId === id) {
       // The server dropped this game to make room: stop reconnecting, say so.
       wsGameId = null;
-      flash(`${msg.message} Start a new game.`, true);
+      flash(t('GameGone'), true);
     }
   };
   ws.onclose = () => {
@@ -135,7 +146,7 @@ async function sendMove(body) {
     if (state.id === game.id) render(state);
   } catch (e) {
     render(game); // put the board back as it was
-    flash(`Illegal move: ${e.message}`, true);
+    flash(t('IllegalMoveFlash', { why: e.message }), true);
   }
 }
 
@@ -228,7 +239,7 @@ function render(state) {
   $('tb-panel').hidden = tb.length === 0;
   if (tb.length) {
     const head = document.createElement('h3');
-    head.textContent = 'Tablebase';
+    head.textContent = t('Tablebase');
     const list = document.createElement('ol');
     for (const line of tb) {
       const item = document.createElement('li');
@@ -258,8 +269,8 @@ function drawBoard() {
   if (!live) cg.set({ check: false });
   $('viewing').hidden = live;
   if (!live) $('viewing').textContent = ply === 0
-    ? 'Viewing the start position — press End to return'
-    : `Viewing after ${moveLabel(ply - 1)} — press End to return`;
+    ? t('ViewingStart')
+    : t('ViewingAfter', { move: moveLabel(ply - 1) });
 }
 
 function moveLabel(i) {
@@ -281,7 +292,9 @@ function drawPlayers() {
   const engine = human === 'white' ? 'black' : 'white';
   const bottom = orientation;
   const top = bottom === 'white' ? 'black' : 'white';
-  const nameOf = (c) => c === human ? `You (${c})` : `Vidle · ${game.level} (${c})`;
+  const pieces = (c) => t(c === 'white' ? 'WhitePieces' : 'BlackPieces');
+  const nameOf = (c) => c === human ? t('PlayerYou', { color: pieces(c) })
+    : t('PlayerVidle', { level: levelName(game.level), color: pieces(c) });
   $('name-top').textContent = nameOf(top);
   $('name-bottom').textContent = nameOf(bottom);
   // Each strip shows what that side has captured and its material lead.
@@ -325,13 +338,13 @@ function drawMoves() {
     b.textContent = m.san;
     if (m.book) {
       b.classList.add('book');
-      b.title = 'Book move';
+      b.title = t('BookMove');
     }
     const judged = reviewFor(game)?.analysis.moves[i]?.judgement;
     if (judged) {
       b.classList.add(judged);
       b.textContent += GLYPH[judged];
-      b.title = judged;
+      b.title = t(JUDGEMENT_KEYS[judged]);
     }
     if (i + 1 === current) b.classList.add('current');
     b.addEventListener('click', () => goTo(i + 1));
@@ -343,16 +356,16 @@ function drawMoves() {
   const o = game.opening;
   const standard = game.start_fen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w');
   $('opening').textContent = o ? `${o.eco} · ${o.name}`
-    : game.chess960 ? 'Chess960' : !standard ? 'Set-up position' : game.moves.length ? 'Opening unknown' : 'Starting position';
+    : game.chess960 ? 'Chess960' : !standard ? t('SetUpPosition') : game.moves.length ? t('OpeningUnknown') : t('StartingPosition');
   const book = game.book_moves || [];
-  $('opening').title = book.length ? `Book moves: ${book.join(', ')}` : '';
-  if (book.length) $('opening').textContent += ` · book: ${book.slice(0, 6).join(' ')}`;
+  $('opening').title = book.length ? t('BookMovesTip', { moves: book.join(', ') }) : '';
+  if (book.length) $('opening').textContent += t('BookMovesShort', { moves: book.slice(0, 6).join(' ') });
 }
 
 function drawStatus() {
   if (flashTimer) return;
   const el = $('status');
-  el.textContent = game.status;
+  el.textContent = game.status_text ? tx(game.status_text) : game.status;
   el.className = 'status' + (game.phase === 'over' ? ' over' : '') + (game.phase === 'thinking' ? ' thinking' : '');
 }
 
@@ -373,7 +386,7 @@ function showInfo(info, live) {
   if (!game) return;
   $('eng-score').textContent = info.text;
   const nps = info.nps >= 1e6 ? `${(info.nps / 1e6).toFixed(1)} Mn/s` : `${Math.round(info.nps / 1e3)} kn/s`;
-  $('eng-meta').textContent = `depth ${info.depth}/${info.seldepth} · ${nps}${live ? ' · thinking' : ''}`;
+  $('eng-meta').textContent = t('EngineMeta', { depth: `${info.depth}/${info.seldepth}`, speed: nps }) + (live ? ` · ${t('Thinking')}` : '');
   $('eng-pv').textContent = numberedLine(info);
   const pct = Math.max(2, Math.min(98, evalPercent(info.white_cp)));
   $('evalbar-white').style.height = `${pct}%`;
@@ -398,11 +411,11 @@ function showResultOnBar() {
   $('evalbar-white').style.height = `${pct}%`;
   $('evalbar-text').textContent = r.replace('1/2-1/2', '½-½');
   $('eng-score').textContent = r.replace('1/2-1/2', '½-½');
-  $('eng-meta').textContent = game.ended.reason;
+  $('eng-meta').textContent = tx(game.ended.reason_text);
 }
 function clearInfo() {
   $('eng-score').textContent = '—';
-  $('eng-meta').textContent = game && game.phase === 'thinking' ? 'thinking…' : 'Vidle is waiting';
+  $('eng-meta').textContent = game && game.phase === 'thinking' ? t('Thinking') : t('VidleWaiting');
   $('eng-pv').textContent = '';
   $('evalbar-white').style.height = '50%';
   $('evalbar-text').textContent = '';
@@ -472,23 +485,23 @@ $('btn-undo').addEventListener('click', async () => {
   if (s) { cg.setAutoShapes([]); render(s); }
 });
 $('btn-hint').addEventListener('click', async () => {
-  flash('Looking for a good move…', false);
+  flash(t('LookingForMove'), false);
   const h = await action('hint');
   if (h) {
     cg.setAutoShapes([{ orig: h.from, dest: h.to, brush: 'blue' }]);
-    const note = h.book ? ' (book move)' : h.score ? ` (${h.score})` : '';
-    flash(`Hint: ${h.san}${note}`, false);
+    const key = h.book ? 'HintBook' : h.score ? 'HintScore' : 'HintPlain';
+    flash(t(key, { move: h.san, score: h.score || '' }), false);
   }
 });
 $('btn-resign').addEventListener('click', async () => {
-  if (!confirm('Resign this game?')) return;
+  if (!confirm(t('ResignConfirm'))) return;
   const s = await action('resign');
   if (s) render(s);
 });
 $('btn-draw').addEventListener('click', async () => {
-  flash('You offer a draw…', false);
+  flash(t('YouOfferDraw'), false);
   const d = await action('draw');
-  if (d) { render(d.game); flash(d.message, !d.accepted); }
+  if (d) { render(d.game); flash(tx(d.text), !d.accepted); }
 });
 $('btn-fen').addEventListener('click', async () => {
   if (!game) return;
@@ -496,9 +509,9 @@ $('btn-fen').addEventListener('click', async () => {
   const fen = ply === 0 ? game.start_fen : game.moves[ply - 1].fen;
   try {
     await navigator.clipboard.writeText(fen);
-    flash('FEN copied to the clipboard.', false);
+    flash(t('FenCopied'), false);
   } catch {
-    prompt('Copy this FEN:', fen);
+    prompt(t('CopyThisFen'), fen);
   }
 });
 $('btn-flip').addEventListener('click', flip);
@@ -528,7 +541,7 @@ $('btn-analyse').addEventListener('click', async () => {
   if (!game) return;
   const id = game.id;
   const moves = game.moves.length;
-  $('review-status').textContent = 'Analysing…';
+  $('review-status').textContent = t('Analysing');
   $('btn-review-cancel').hidden = false;
   analysing = true;
   $('review').hidden = false;
@@ -538,7 +551,7 @@ $('btn-analyse').addEventListener('click', async () => {
     data = await api('POST', `/api/game/${id}/analyse`);
   } catch (e) {
     // A cancelled analysis leaves the page as it was; anything else is said.
-    if (e.code !== 'analysis_cancelled') status = `The analysis failed: ${e.message}`;
+    if (e.code !== 'analysis_cancelled') status = t('AnalysisFailedWhy', { why: e.message });
   }
   analysing = false;
   $('review-status').textContent = status;
@@ -587,7 +600,7 @@ function openNewGame(start, setup) {
 function syncSetupBox() {
   const s = $('new-start').value;
   $('new-setup').hidden = !(s === 'fen' || s === 'pgn');
-  $('new-setup').placeholder = s === 'pgn' ? 'Paste a PGN game here' : 'Paste a FEN, e.g. 8/P7/8/8/8/8/8/k6K w - - 0 1';
+  $('new-setup').placeholder = s === 'pgn' ? t('PastePgn') : t('PasteFen', { example: '8/P7/8/8/8/8/8/k6K w - - 0 1' });
 }
 $('new-start').addEventListener('change', syncSetupBox);
 $('btn-new').addEventListener('click', () => openNewGame());
@@ -614,7 +627,7 @@ $('new-form').addEventListener('submit', async (e) => {
     if (state.human !== orientation) flip();
     localStorage.setItem('vidle.newgame', JSON.stringify({ color: body.color, level: body.level, time_control: body.time_control }));
     render(state);
-    flash(start === 'pgn' ? 'Game loaded: step through it with ← and →.' : 'New game — good luck!', false);
+    flash(start === 'pgn' ? t('GameLoaded') : t('GoodLuck'), false);
   } catch (err) {
     $('new-error').textContent = err.message;
   }
@@ -640,7 +653,23 @@ applyBoardTheme(localStorage.getItem('vidle.board') || 'brown');
 applyPieceStyle(localStorage.getItem('vidle.pieces') || 'classic');
 new ResizeObserver(() => cg.redrawAll()).observe($('board'));
 
+// The language: chosen with the EN/CS switch (remembered), else the browser's.
+async function setLanguage(code) {
+  try { await i18n.load(code); } catch { return; /* the server's words are not reachable: keep these */ }
+  i18n.translatePage();
+  for (const c of ['en', 'cs']) $(`lang-${c}`).setAttribute('aria-pressed', String(c === i18n.language()));
+  syncSetupBox();
+  if (game) render(game);
+}
+for (const c of ['en', 'cs']) {
+  $(`lang-${c}`).addEventListener('click', () => {
+    localStorage.setItem('vidle.lang', c);
+    setLanguage(c);
+  });
+}
+
 (async function start() {
+  await setLanguage(i18n.preferred());
   const saved = JSON.parse(localStorage.getItem('vidle.newgame') || '{}');
   for (const r of document.querySelectorAll('input[name=color]')) r.checked = r.value === (saved.color || 'white');
   if (saved.level) $('new-level').value = saved.level;
@@ -654,6 +683,6 @@ new ResizeObserver(() => cg.redrawAll()).observe($('board'));
     if (movetimeParam) body.movetime_ms = movetimeParam;
     render(await api('POST', '/api/game', body));
   } catch (e) {
-    flash(`Cannot reach the server: ${e.message}`, true);
+    flash(t('NoServer', { why: e.message }), true);
   }
 })();

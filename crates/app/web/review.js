@@ -2,6 +2,8 @@
 // totals, and the marks of the move list. The server does the analysis
 // (POST /api/game/{id}/analyse); this file only draws what it answers.
 
+import { t } from '/i18n.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const W = 600;
 const H = 120;
@@ -46,14 +48,18 @@ export function drawChart(svg, review, currentPly, onPick) {
   };
 }
 
-// One line per side: "White: 1 inaccuracy, 0 mistakes, 1 blunder · accuracy 83%".
+// One line per side: "White: inaccuracies 1, mistakes 0, blunders 1 · accuracy 83%", in the
+// page's language.
 export function sideLines(analysis) {
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   return ['white', 'black'].map((side) => {
     const s = analysis[side];
-    const acc = s.accuracy === null ? 'no moves' : `accuracy ${Math.round(s.accuracy)}%`;
-    const name = side === 'white' ? 'White' : 'Black';
-    return `${name}: ${plural(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, `
-      + `${plural(s.mistakes, 'mistake', 'mistakes')}, ${plural(s.blunders, 'blunder', 'blunders')} · ${acc}`;
+    const accuracy = s.accuracy === null ? t('NoMovesYet') : t('AccuracyPercent', { n: String(Math.round(s.accuracy)) });
+    return t('ReviewSide', {
+      side: t(side === 'white' ? 'White' : 'Black'),
+      inaccuracies: String(s.inaccuracies),
+      mistakes: String(s.mistakes),
+      blunders: String(s.blunders),
+      accuracy,
+    });
   });
 }

@@ -4,7 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MoveKind};
 use crate::position::Position;
-use crate::types::{CastlingSide, Role, Square};
+use crate::types::{CastlingSide, Color, Role, Square};
 use std::fmt;
 
 /// Why a move in text could not be turned into a legal move.
@@ -13,7 +13,7 @@ pub enum MoveParseError {
     /// Not a move in any notation we read.
     Syntax { text: String },
     /// Well-formed, but no legal move matches; `reason` says what is wrong.
-    Illegal { text: String, reason: String },
+    Illegal { text: String, reason: IllegalReason },
     /// Several legal moves match; they are listed in SAN.
     Ambiguous { text: String, candidates: Vec<String> },
 }
@@ -31,6 +31,66 @@ impl fmt::Display for MoveParseError {
 }
 
 impl std::error::Error for MoveParseError {}
+
+/// Why a well-formed move is not legal: typed, so that front ends can word it in any language
+/// (its `Display` is the English wording).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// Long algebraic from an empty square.
+    NoPieceOn(Square),
+    /// Long algebraic from a square of the side not to move.
+    NotYours { square: Square, owner: Color },
+    /// The side to move is in check and the move does not end it.
+    InCheck(Color),
+    /// Long algebraic: the piece cannot go there.
+    CannotMoveThere { role: Role, square: Square },
+    /// Castling is not possible (rights, pieces in the way, attacked squares).
+    NoCastling,
+    /// The side to move has no piece of that kind.
+    NoSuchPiece { color: Color, role: Role },
+    /// A promotion piece was given for a move that does not reach the last rank.
+    PromotionNotLastRank,
+    /// No piece of that kind can reach the square.
+    NoneCanReach { role: Role, to: Square },
+}
+
+fn role_word(r: Role) -> &'static str {
+    match r {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalReason::NoPieceOn(sq) => write!(f, "there is no piece on {sq}"),
+            IllegalReason::NotYours { square, owner } => {
+                write!(f, "the piece on {square} belongs to {}", owner.name())
+            }
+            IllegalReason::InCheck(c) => {
+                write!(f, "{} is in check and this does not get out of it", c.name())
+            }
+            IllegalReason::CannotMoveThere { role, square } => {
+                write!(f, "the {} on {square} cannot move there", role_word(role))
+            }
+            IllegalReason::NoCastling => write!(f, "castling is not possible here"),
+            IllegalReason::NoSuchPiece { color, role } => {
+                write!(f, "{} has no {}", color.name(), role_word(role))
+            }
+            IllegalReason::PromotionNotLastRank => {
+                write!(f, "only a pawn reaching the last rank promotes")
+            }
+            IllegalReason::NoneCanReach { role, to } => {
+                write!(f, "no {} can move to {to}", role_word(role))
+            }
+        }
+    }
+}
 
 fn castling_side(m: Move) -> CastlingSide {
     if m.to().file() > m.from().file() { CastlingSide::King } else { CastlingSide::Queen }
@@ -145,14 +205,14 @@ pub fn parse_uci(pos: &Position, text: &str, chess960: bool) -> Result<Move, Mov
     })
 }
 
-fn illegal_reason(pos: &Position, from: Square, _to: Square) -> String {
+fn illegal_reason(pos: &Position, from: Square, _to: Square) -> IllegalReason {
     match pos.piece_at(from) {
-        None => format!("there is no piece on {from}"),
+        None => IllegalReason::NoPieceOn(from),
         Some(p) if p.color != pos.turn() => {
-            format!("the piece on {from} belongs to {}", p.color.name())
+            IllegalReason::NotYours { square: from, owner: p.color }
         }
-        Some(_) if pos.is_check() => "it does not get out of check".to_string(),
-        Some(p) => format!("the {:?} on {from} cannot move there", p.role).to_lowercase(),
+        Some(_) if pos.is_check() => IllegalReason::InCheck(pos.turn()),
+        Some(p) => IllegalReason::CannotMoveThere { role: p.role, square: from },
     }
 }
 
@@ -320,21 +380,19 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveParseError> {
     }
 }
 
-fn san_illegal_reason(pos: &Position, pat: &SanPattern) -> String {
+fn san_illegal_reason(pos: &Position, pat: &SanPattern) -> IllegalReason {
     if pat.castle.is_some() {
-        return "castling is not possible here".into();
+        return IllegalReason::NoCastling;
     }
     let us = pos.turn();
-    let ours = pos.pieces(us, pat.role);
-    let name = format!("{:?}", pat.role).to_lowercase();
-    if ours.is_empty() {
-        return format!("{} has no {name}", us.name());
+    if pos.pieces(us, pat.role).is_empty() {
+        return IllegalReason::NoSuchPiece { color: us, role: pat.role };
     }
     if pos.is_check() {
-        return format!("{} is in check and this does not get out of it", us.name());
+        return IllegalReason::InCheck(us);
     }
     if pat.role == Role::Pawn && pat.promo.is_some() && !(Bitboard::BACK_RANKS).contains(pat.to) {
-        return "only a pawn reaching the last rank promotes".into();
+        return IllegalReason::PromotionNotLastRank;
     }
-    format!("no {name} can move to {}", pat.to)
+    IllegalReason::NoneCanReach { role: pat.role, to: pat.to }
 }

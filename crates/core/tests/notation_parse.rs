@@ -59,7 +59,7 @@ fn illegal_moves_say_why() {
     let reason = |p: &Position, text: &str| match parse_move(p, text) {
         Err(MoveParseError::Illegal { text: t, reason }) => {
             assert_eq!(t, text);
-            reason
+            reason.to_string()
         }
         other => panic!("{text}: expected illegal, got {other:?}"),
     };

@@ -2,7 +2,7 @@
 
 use vidle_core::{Bitboard, Color, Move, Position, Role, Square};
 
-use super::i18n::Lang;
+use crate::i18n::Lang;
 
 /// How to draw.
 #[derive(Debug, Clone, Copy)]

@@ -6,18 +6,18 @@
 //! back to [`Controller::finish`].
 
 use super::command::Command;
-use super::i18n::Lang;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
 use crate::analysis::{self, Analysis, GameRecord};
 use crate::book_source::{EngineFiles, engine_for};
 use crate::clock::Clock;
-use crate::game::{EndReason, Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
+use crate::game::{Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
+use crate::i18n::{self, Lang, Msg, Text, color_msg, pieces_msg};
 use crate::pgn;
 use std::sync::mpsc;
 use vidle_core::files::{MAX_PGN_BYTES, read_text_bounded};
 use vidle_core::notation::{MoveParseError, parse_move, to_san};
-use vidle_core::{Color, Game, Move, Outcome, Position, chess960, fen};
+use vidle_core::{Color, Game, Move, Position, chess960, fen};
 use vidle_engine::{Engine, Score, SearchEvent, TbOutcome};
 
 /// What the controller has to show, in order.
@@ -146,8 +146,12 @@ pub fn pv_san(pos: &Position, pv: &[Move], lang: Lang, max: usize) -> Vec<String
 impl Controller {
     /// The session and the engine that `vidle play` was asked for.
     pub fn new(args: &PlayArgs) -> anyhow::Result<(Controller, Engine)> {
-        let lang = Lang::parse(&args.lang)
-            .ok_or_else(|| anyhow::anyhow!("--lang '{}': use en or cs", args.lang))?;
+        let lang = match &args.lang {
+            Some(l) => {
+                Lang::parse(l).ok_or_else(|| anyhow::anyhow!("--lang '{l}': use en or cs"))?
+            }
+            None => Lang::from_env(),
+        };
         let mut loaded = None;
         let (game, chess960) = if let Some(path) = &args.load {
             let l = read_pgn_file(path)
@@ -231,8 +235,15 @@ impl Controller {
         self.out.push(Output::Board);
     }
 
-    pub fn t<'a>(&self, en: &'a str, cs: &'a str) -> &'a str {
-        self.lang.t(en, cs)
+    /// A message of the catalogue in the player's language.
+    pub fn tr(&self, m: Msg) -> &'static str {
+        self.lang.tr(m)
+    }
+
+    /// Says a message with its arguments.
+    pub fn say_text(&mut self, t: Text) {
+        let text = t.render(self.lang);
+        self.say(&text);
     }
 
     fn san(&self, pos: &Position, m: Move) -> String {
@@ -241,13 +252,7 @@ impl Controller {
 
     /// The first line of a game.
     pub fn greet(&mut self) {
-        let text = format!(
-            "Vidle — {} {}. {}",
-            self.t("you play", "hrajete za"),
-            self.lang.color(self.s.human()).to_lowercase(),
-            self.t("Type 'help' for commands.", "Napište 'help' pro nápovědu.")
-        );
-        self.say(&text);
+        self.say_text(Text::new(Msg::Greet).arg_text("color", pieces_msg(self.s.human())));
     }
 
     /// Both clocks: `White 4:59   Black 5:00`, with `sep` between them.
@@ -278,7 +283,7 @@ impl Controller {
             }
         };
         if record.game.moves().is_empty() {
-            self.say(self.lang.t("No moves to analyse yet.", "Zatím není co rozebrat."));
+            self.say(self.tr(Msg::NothingToAnalyse));
             return Step::Continue;
         }
         Step::Analyse(Box::new(AnalysisJob { pgn, record, save: save.map(str::to_string) }))
@@ -298,7 +303,7 @@ impl Controller {
                 self.report_analysis(job.save.as_deref(), full);
             }
             Err(analysis::AnalysisError::Stopped) => {
-                self.say(self.t("The analysis was stopped.", "Rozbor byl zastaven."));
+                self.say(self.tr(Msg::AnalysisStopped));
             }
             Err(e) => self.say(&format!("analyse: {e}")),
         }
@@ -318,7 +323,7 @@ impl Controller {
             None => analysis::summary::sides(record, a).trim_end().to_string(),
             Some(file) => {
                 match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
-                    Ok(()) => format!("{} {file}", self.lang.t("Saved", "Uloženo do")),
+                    Ok(()) => Text::new(Msg::SavedTo).arg("file", file).render(self.lang),
                     Err(e) => format!("analyse save {file}: {e}"),
                 }
             }
@@ -349,65 +354,27 @@ impl Controller {
         }
         self.announced = ended;
         if let Some(e) = ended {
-            let why = self.reason_text(e.reason);
-            let text = format!("{}: {why} ({})", self.t("Game over", "Konec partie"), e.result);
-            self.say(&text);
+            self.say_text(self.game_over_text(e));
             self.save_if_asked();
         }
     }
 
-    pub fn reason_text(&self, reason: EndReason) -> String {
-        if self.lang == Lang::En {
-            return reason.english();
-        }
-        match reason {
-            EndReason::Rules(Outcome::Checkmate { winner }) => {
-                format!("mat, vyhrává {}", self.lang.color(winner))
-            }
-            EndReason::Rules(Outcome::Stalemate) => "pat".into(),
-            EndReason::Rules(Outcome::ThreefoldRepetition) => "remíza trojím opakováním".into(),
-            EndReason::Rules(Outcome::FiftyMoves) => "remíza podle pravidla 50 tahů".into(),
-            EndReason::Rules(Outcome::InsufficientMaterial) => {
-                "remíza pro nedostatek materiálu".into()
-            }
-            EndReason::Resigned(c) => format!("{} se vzdává", self.lang.color(c)),
-            EndReason::LostOnTime(c) => format!("{} prohrál na čas", self.lang.color(c)),
-            EndReason::DrawAgreed => "remíza dohodou".into(),
-            EndReason::MoveLimit => "remíza: dosažen limit tahů".into(),
-        }
-    }
-
-    fn refusal_text(&self, r: Refusal) -> &'static str {
-        match r {
-            Refusal::GameOver => self.lang.t(
-                "The game is over: 'new' starts another, 'undo' takes back.",
-                "Partie skončila: 'new' začne novou, 'undo' vrátí tah.",
-            ),
-            Refusal::NotYourTurn => self.lang.t("It is not your move.", "Nejste na tahu."),
-            Refusal::IllegalMove => self.lang.t("That move is not legal.", "Ten tah není možný."),
-            Refusal::TimeOut => self.lang.t("Your time has run out.", "Váš čas vypršel."),
-            Refusal::NothingToUndo => self.lang.t("Nothing to take back.", "Není co vracet."),
-            Refusal::NothingToRedo => self.lang.t("Nothing to replay.", "Není co opakovat."),
-            Refusal::DrawAlreadyDeclined => self.lang.t(
-                "Vidle has just declined; make a move first.",
-                "Vidle právě odmítl; nejdřív táhněte.",
-            ),
-            Refusal::GameChanged => {
-                self.lang.t("The game changed meanwhile.", "Partie se mezitím změnila.")
-            }
-        }
+    /// `Game over: checkmate, White wins (1-0)`.
+    pub fn game_over_text(&self, e: Ending) -> Text {
+        Text::new(Msg::GameOverLine)
+            .arg_text("reason", i18n::end_reason(e.reason))
+            .arg("result", e.result)
     }
 
     fn refuse(&mut self, r: Refusal) {
-        let text = self.refusal_text(r);
-        self.say(text);
+        self.say(self.tr(i18n::refusal(r)));
     }
 
     /// Runs one command.
     pub fn handle(&mut self, cmd: Command) -> Step {
         match cmd {
             Command::Quit => return Step::Quit,
-            Command::Help => self.say(self.lang.help()),
+            Command::Help => self.say(&super::command::help(self.lang)),
             Command::Board => self.show_board(),
             Command::Moves => {
                 let pos = *self.s.position();
@@ -429,7 +396,7 @@ impl Controller {
             },
             Command::Analyse(save) => return self.analyse(save.as_deref()),
             Command::AnalyseStop => {
-                self.say(self.t("No analysis is running.", "Žádný rozbor neběží."));
+                self.say(self.tr(Msg::NoAnalysisRunning));
             }
             Command::Hint => match self.s.hint_plan() {
                 Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Hint, plan })),
@@ -440,15 +407,14 @@ impl Controller {
                 self.show_board();
             }
             Command::Level(None) => {
-                let text =
-                    format!("{}: {}", self.t("Level", "Úroveň"), self.s.strength().describe());
-                self.say(&text);
+                self.say_text(
+                    Text::new(Msg::LevelIs).arg_text("level", i18n::level(self.s.strength())),
+                );
             }
             Command::Level(Some(l)) => match Strength::parse(&l) {
                 Ok(s) => {
                     self.s.set_strength(s);
-                    let text = format!("{}: {}", self.t("Level", "Úroveň"), s.describe());
-                    self.say(&text);
+                    self.say_text(Text::new(Msg::LevelIs).arg_text("level", i18n::level(s)));
                 }
                 Err(e) => self.say(&e),
             },
@@ -471,7 +437,7 @@ impl Controller {
                 Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Draw, plan })),
                 Err(r) => self.refuse(r),
             },
-            Command::Usage(en, cs) => self.say(self.lang.t(en, cs)),
+            Command::Usage(m) => self.say(self.tr(m)),
             Command::Move(text) => self.try_move(&text),
         }
         Step::Continue
@@ -484,7 +450,11 @@ impl Controller {
         match parse_move(self.s.position(), text) {
             Ok(m) => self.play_move(m),
             Err(e) => {
-                let text = self.explain(&e);
+                let mut text = i18n::move_error(&e, true).render(self.lang);
+                if !matches!(e, MoveParseError::Syntax { .. }) {
+                    text.push_str(". ");
+                    text.push_str(self.tr(Msg::MoveListHelp));
+                }
                 self.say(&text);
             }
         }
@@ -495,8 +465,7 @@ impl Controller {
         let pos = *self.s.position();
         match self.s.play_human(m) {
             Ok(()) => {
-                let text = format!("{} {}", self.t("You played", "Váš tah:"), self.san(&pos, m));
-                self.say(&text);
+                self.say_text(Text::new(Msg::YouPlayed).arg("move", self.san(&pos, m)));
                 if self.s.ended().is_some() {
                     // The player's move ended the game: show the final position.
                     self.show_board();
@@ -504,21 +473,6 @@ impl Controller {
             }
             Err(Refusal::TimeOut) => {}
             Err(r) => self.refuse(r),
-        }
-    }
-
-    fn explain(&self, e: &MoveParseError) -> String {
-        match (self.lang, e) {
-            (Lang::En, _) => format!("{e}. Type 'moves' for the legal moves or 'help'."),
-            (Lang::Cs, MoveParseError::Syntax { text }) => {
-                format!("'{text}' není tah ani příkaz. Napište 'help'.")
-            }
-            (Lang::Cs, MoveParseError::Illegal { text, reason }) => {
-                format!("{text} není možný tah ({reason}).")
-            }
-            (Lang::Cs, MoveParseError::Ambiguous { text, candidates }) => {
-                format!("{text} je nejednoznačný: {}", candidates.join(" nebo "))
-            }
         }
     }
 
@@ -530,8 +484,7 @@ impl Controller {
     /// Starts `p` on `engine`, its events sent to `tx`.
     pub fn start(&mut self, engine: &mut Engine, p: &Pending, tx: mpsc::Sender<SearchEvent>) {
         if let Err(e) = p.plan.configure(engine) {
-            let text = format!("{}: {e}", self.t("engine", "počítač"));
-            self.say(&text);
+            self.say_text(Text::new(Msg::EngineError).arg("error", e));
         }
         engine.start(
             &p.plan.game,
@@ -554,40 +507,42 @@ impl Controller {
     fn engine_moved(&mut self, plan: &SearchPlan, outcome: &SearchOutcome) {
         let Some(em) = self.s.engine_played(outcome) else { return };
         let pos = *plan.game.position();
-        let mut msg = format!("Vidle {} {}", self.t("plays", "hraje"), self.san(&pos, em.mv));
+        let lang = self.lang;
+        let mut msg = Text::new(Msg::VidlePlays).arg("move", self.san(&pos, em.mv)).render(lang);
         if em.book {
-            msg.push_str(self.t("  (book move)", "  (tah z knihovny zahájení)"));
+            msg.push_str(self.tr(Msg::BookMoveNote));
         }
         let gives_mate = pos.played(em.mv).is_checkmate();
         match (em.announced_mate(gives_mate), em.score) {
-            (Some(n), _) => msg.push_str(&format!(
-                "\n{} {n}!",
-                self.t("Vidle announces mate in", "Vidle ohlašuje mat v")
-            )),
-            (None, Some((score, depth))) if !gives_mate => msg.push_str(&format!(
-                "  ({} {}, {} {depth})",
-                self.t("score", "hodnocení"),
-                score.for_people(pos.turn()),
-                self.t("depth", "hloubka"),
-            )),
+            (Some(n), _) => {
+                msg.push('\n');
+                msg.push_str(&Text::new(Msg::AnnouncesMate).arg("n", n).render(lang));
+            }
+            (None, Some((score, depth))) if !gives_mate => msg.push_str(
+                &Text::new(Msg::ScoreDepth)
+                    .arg("score", score.for_people(pos.turn()))
+                    .arg("depth", depth)
+                    .render(lang),
+            ),
             _ => {}
         }
         self.tablebase = None;
         if let Some(tb) = em.tablebase {
-            let mover = self.lang.color(pos.turn());
-            let source = self.t("tablebase", "databáze koncovek");
+            let mover = color_msg(pos.turn());
             let text = match (tb, em.score.map(|s| s.0)) {
-                (TbOutcome::Draw, _) => format!("{} ({source})", self.t("draw", "remíza")),
+                (TbOutcome::Draw, _) => Some(Text::new(Msg::TbDraw)),
                 (_, Some(Score::Mate(n))) if n > 0 => {
-                    format!("{mover} {} {n} ({source})", self.t("mates in", "dá mat v"))
+                    Some(Text::new(Msg::TbMates).arg_text("color", mover).arg("n", n))
                 }
                 (_, Some(Score::Mate(n))) => {
-                    format!("{mover} {} {} ({source})", self.t("is mated in", "dostane mat v"), -n)
+                    Some(Text::new(Msg::TbIsMated).arg_text("color", mover).arg("n", -n))
                 }
-                _ => String::new(),
+                _ => None,
             };
-            if !text.is_empty() && !gives_mate {
-                msg.push_str(&format!("\n{text}"));
+            if let Some(text) = text.filter(|_| !gives_mate) {
+                let text = text.render(lang);
+                msg.push('\n');
+                msg.push_str(&text);
                 self.tablebase = Some(text);
             }
         }
@@ -598,25 +553,21 @@ impl Controller {
         match self.s.hint(outcome) {
             Some(h) => {
                 let pos = *plan.game.position();
-                let note = match (&h.score, h.book) {
-                    (_, true) => format!(" ({})", self.t("book move", "tah z knihovny zahájení")),
-                    (Some(score), false) => format!(" ({score})"),
-                    (None, false) => String::new(),
+                let text = match (&h.score, h.book) {
+                    (_, true) => Text::new(Msg::HintBook),
+                    (Some(score), false) => Text::new(Msg::HintScore).arg("score", score),
+                    (None, false) => Text::new(Msg::HintPlain),
                 };
-                let text =
-                    format!("{} {}{note}", self.t("Hint:", "Nápověda:"), self.san(&pos, h.mv));
-                self.say(&text);
+                self.say_text(text.arg("move", self.san(&pos, h.mv)));
             }
-            None => self.say(self.t("No legal moves.", "Žádný možný tah.")),
+            None => self.say(self.tr(Msg::NoLegalMoves)),
         }
     }
 
     fn draw_answer(&mut self, outcome: &SearchOutcome) {
         match self.s.answer_draw(outcome) {
-            Ok(a) if a.accepted => {
-                self.say(self.t("Vidle accepts the draw.", "Vidle remízu přijímá."));
-            }
-            Ok(_) => self.say(self.t("Vidle declines the draw.", "Vidle remízu odmítá.")),
+            Ok(a) if a.accepted => self.say(self.tr(Msg::DrawAccepted)),
+            Ok(_) => self.say(self.tr(Msg::DrawDeclined)),
             Err(r) => self.refuse(r),
         }
     }
@@ -625,8 +576,7 @@ impl Controller {
         let mut human = None;
         if let Some(c) = color {
             let Some(choice) = ColorChoice::from_word(c) else {
-                let usage = self.t("white, black or random", "bílý, černý nebo náhodně");
-                return self.say(&format!("new: '{c}'? {usage}"));
+                return self.say_text(Text::new(Msg::NewColorUsage).arg("word", c));
             };
             human = Some(pick_color(choice));
         }
@@ -646,15 +596,13 @@ impl Controller {
         match read_pgn_file(std::path::Path::new(file)) {
             Ok(l) => {
                 for why in &l.skipped {
-                    let text = format!("load {file}: {} {why}", self.t("skipped", "přeskočena"));
-                    self.say(&text);
+                    self.say_text(Text::new(Msg::LoadSkipped).arg("file", file).arg("why", why));
                 }
                 self.s.load(l);
                 self.announced = None;
                 self.tablebase = None;
                 let result = self.s.loaded_result().unwrap_or("*");
-                let text = format!("{} {file} ({result})", self.t("Loaded", "Načteno"));
-                self.say(&text);
+                self.say_text(Text::new(Msg::Loaded).arg("file", file).arg("result", result));
                 self.show_board();
             }
             Err(e) => self.say(&format!("load {file}: {e}")),
@@ -665,17 +613,8 @@ impl Controller {
         let text = match self.s.clock() {
             Some(c) => self.clocks_text(c, "   "),
             None => match self.s.movetime_ms() {
-                Some(ms) => format!(
-                    "{} {ms} ms {}",
-                    self.t("No clock; the engine thinks", "Bez hodin; počítač přemýšlí"),
-                    self.t("per move", "na tah")
-                ),
-                None => self
-                    .t(
-                        "No clock; the engine searches to a fixed depth",
-                        "Bez hodin; počítač počítá do pevné hloubky",
-                    )
-                    .to_string(),
+                Some(ms) => Text::new(Msg::NoClockMovetime).arg("ms", ms).render(self.lang),
+                None => self.tr(Msg::NoClockDepth).to_string(),
             },
         };
         self.say(&text);
@@ -683,7 +622,7 @@ impl Controller {
 
     fn save_pgn(&mut self, file: &str) {
         let text = match std::fs::write(file, self.s.pgn()) {
-            Ok(()) => format!("{} {file}", self.t("Saved", "Uloženo do")),
+            Ok(()) => Text::new(Msg::SavedTo).arg("file", file).render(self.lang),
             Err(e) => format!("pgn save {file}: {e}"),
         };
         self.say(&text);

@@ -3,7 +3,6 @@
 mod board;
 mod command;
 mod controller;
-mod i18n;
 mod input;
 pub(crate) mod session;
 pub(crate) mod strength;
@@ -75,9 +74,10 @@ pub struct PlayArgs {
     /// A directory of Vidle tablebases (`vidle tb gen`) instead of the data directory.
     #[arg(long, value_name = "DIR")]
     pub tb_dir: Option<PathBuf>,
-    /// Language of messages and piece letters: en or cs.
-    #[arg(long, default_value = "en")]
-    pub lang: String,
+    /// Language of messages, command words and piece letters: en or cs (default: the locale,
+    /// LC_ALL / LC_MESSAGES / LANG, Czech when it starts with cs).
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 impl Default for PlayArgs {
@@ -97,7 +97,7 @@ impl Default for PlayArgs {
             plain: false,
             book: None,
             tb_dir: None,
-            lang: "en".into(),
+            lang: None,
         }
     }
 }

@@ -7,6 +7,7 @@ use super::command::Command;
 use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_san};
 use super::input::Input;
 use crate::game::SearchOutcome;
+use crate::i18n::{Msg, Text};
 use crate::openings;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
@@ -133,11 +134,11 @@ impl Session {
         let width = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100usize);
         let text = format!(
             "{} {:>2}  {:>7}  {:>9} {}  {}",
-            self.c.t("depth", "hloubka"),
+            self.c.tr(Msg::Depth),
             info.depth,
             info.score.for_people(pos.turn()),
             info.nodes,
-            self.c.t("nodes", "uzlů"),
+            self.c.tr(Msg::Nodes),
             line.join(" ")
         );
         text.chars().take(width.saturating_sub(1)).collect()
@@ -150,7 +151,7 @@ impl Session {
             p.push_str(&format!("[{}] ", self.c.clocks_text(c, " | ")));
         }
         if self.c.s.ended().is_some() {
-            p.push_str(self.c.t("game over> ", "konec partie> "));
+            p.push_str(self.c.tr(Msg::GameOverPrompt));
         } else {
             p.push_str(&format!(
                 "{}{} > ",
@@ -166,27 +167,22 @@ impl Session {
         let pos = c.s.game().position();
         let (white_lost, black_lost, balance) = board::captured(pos);
         let mut side = Vec::new();
-        side.push(format!("{} {}", c.lang.color(pos.turn()), c.t("to move", "na tahu")));
+        side.push(Text::new(Msg::ToMove).arg("color", c.lang.color(pos.turn())).render(c.lang));
         if pos.is_check() {
-            side.push(c.t("Check!", "Šach!").to_string());
+            side.push(c.tr(Msg::Check).to_string());
         }
         let adv = match balance {
             0 => String::new(),
             b if b > 0 => format!(" (+{b})"),
             b => format!(" ({b})"),
         };
-        side.push(format!(
-            "{}: {}{}",
-            c.t("Captured", "Sebráno"),
-            board::pieces_text(&black_lost, Color::Black, &self.style),
-            if balance > 0 { adv.clone() } else { String::new() }
-        ));
-        side.push(format!(
-            "{}: {}{}",
-            c.t("Captured", "Sebráno"),
-            board::pieces_text(&white_lost, Color::White, &self.style),
-            if balance < 0 { adv } else { String::new() }
-        ));
+        for (lost, owner, ahead) in
+            [(&black_lost, Color::Black, balance > 0), (&white_lost, Color::White, balance < 0)]
+        {
+            let pieces = board::pieces_text(lost, owner, &self.style);
+            let text = Text::new(Msg::Captured).arg("pieces", pieces).render(c.lang);
+            side.push(format!("{text}{}", if ahead { adv.as_str() } else { "" }));
+        }
         if let Some(o) = openings::name_of(c.s.game()) {
             side.push(format!("{} {}", o.eco, o.name));
         }

@@ -40,16 +40,6 @@ impl Strength {
             None => format!("Elo {}", self.0.unwrap_or(0)),
         }
     }
-
-    pub fn describe(self) -> String {
-        match self.0 {
-            None => "max (full strength)".into(),
-            Some(e) => match LEVELS.iter().find(|(_, l)| *l == Some(e)) {
-                Some((n, _)) => format!("{n} (Elo {e})"),
-                None => format!("Elo {e}"),
-            },
-        }
-    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::state::{AppState, Entry, SocketSlot, lock, maybe_start_engine};
 use crate::analyse_cmd::DEFAULT_MOVETIME_MS as ANALYSIS_MOVETIME_MS;
 use crate::analysis::{Analysis, GameRecord, annotate};
 use crate::game::{Refusal, SearchPlan};
+use crate::i18n::{Lang, Msg, Text};
 use axum::Json;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -21,7 +22,13 @@ use vidle_engine::SearchLimits;
 type Shared = State<Arc<AppState>>;
 
 fn find(state: &AppState, id: GameId) -> Result<Arc<Entry>, ApiError> {
-    state.get(id).ok_or_else(|| ApiError::not_found(&format!("There is no game {id}.")))
+    state.get(id).ok_or_else(|| {
+        ApiError::worded(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            Text::new(Msg::ErrNoGame).arg("id", id),
+        )
+    })
 }
 
 pub async fn create_game(
@@ -110,7 +117,7 @@ pub async fn hint(State(state): Shared, IdPath(id): IdPath) -> Result<Json<HintV
     let h = g
         .session
         .hint(&outcome)
-        .ok_or_else(|| ApiError::conflict("no_hint", "There is no move to suggest."))?;
+        .ok_or_else(|| ApiError::worded(StatusCode::CONFLICT, "no_hint", Msg::ErrNoHint.into()))?;
     let chess960 = g.session.chess960();
     let to = super::game::shown_target(h.mv, chess960);
     Ok(Json(HintView {
@@ -141,7 +148,7 @@ pub async fn analyse(
     let entry = find(&state, id)?;
     let (record, chess960) = record_of(&entry)?;
     if record.game.moves().is_empty() {
-        return Err(ApiError::conflict("no_moves", "There are no moves to analyse yet."));
+        return Err(ApiError::worded(StatusCode::CONFLICT, "no_moves", Msg::ErrNoMoves.into()));
     }
     let plan = SearchPlan {
         game: record.game.clone(),
@@ -212,6 +219,8 @@ pub async fn resign(State(state): Shared, IdPath(id): IdPath) -> Result<Json<Gam
 pub struct DrawView {
     pub accepted: bool,
     pub message: String,
+    /// `message` as a catalogue text.
+    pub text: Text,
     pub game: GameView,
 }
 
@@ -224,34 +233,52 @@ pub async fn offer_draw(
     let outcome = entry.analyse(plan).await?;
     let answer = lock(&entry.game).session.answer_draw(&outcome).map_err(refused)?;
     let accepted = answer.accepted;
-    let message =
-        if accepted { "Vidle accepts the draw." } else { "Vidle declines the draw and plays on." }
-            .to_string();
+    let text = Text::new(if accepted { Msg::DrawAccepted } else { Msg::DrawDeclined });
+    let message = text.render(Lang::En);
     entry.publish_state();
-    Ok(Json(DrawView { accepted, message, game: entry.view() }))
+    Ok(Json(DrawView { accepted, message, text, game: entry.view() }))
 }
 
 /// The API's answer to a request the game session refused.
 fn refused(r: Refusal) -> ApiError {
-    match r {
-        Refusal::GameOver => ApiError::conflict("game_over", "The game is over."),
-        Refusal::NotYourTurn => ApiError::conflict("not_your_turn", "Wait for Vidle's move."),
-        Refusal::IllegalMove => {
-            ApiError::bad_request("illegal_move", "That move is not legal here.")
+    let (status, code, msg) = match r {
+        Refusal::GameOver => (StatusCode::CONFLICT, "game_over", Msg::ErrGameOver),
+        Refusal::NotYourTurn => (StatusCode::CONFLICT, "not_your_turn", Msg::ErrNotYourTurn),
+        Refusal::IllegalMove => (StatusCode::BAD_REQUEST, "illegal_move", Msg::ErrIllegalMove),
+        Refusal::TimeOut => (StatusCode::CONFLICT, "game_over", Msg::ErrTimeOut),
+        Refusal::NothingToUndo => (StatusCode::CONFLICT, "nothing_to_undo", Msg::ErrNothingToUndo),
+        Refusal::NothingToRedo => (StatusCode::CONFLICT, "nothing_to_redo", Msg::ErrNothingToRedo),
+        Refusal::DrawAlreadyDeclined => {
+            (StatusCode::CONFLICT, "draw_already_declined", Msg::ErrDrawDeclined)
         }
-        Refusal::TimeOut => ApiError::conflict("game_over", "Time has run out."),
-        Refusal::NothingToUndo => {
-            ApiError::conflict("nothing_to_undo", "There is no move to take back.")
-        }
-        Refusal::NothingToRedo => {
-            ApiError::conflict("nothing_to_redo", "There is no move to replay.")
-        }
-        Refusal::DrawAlreadyDeclined => ApiError::conflict(
-            "draw_already_declined",
-            "Vidle has just declined; make a move first.",
-        ),
-        Refusal::GameChanged => ApiError::conflict("game_changed", "The game changed meanwhile."),
-    }
+        Refusal::GameChanged => (StatusCode::CONFLICT, "game_changed", Msg::RefuseGameChanged),
+    };
+    ApiError::worded(status, code, msg.into())
+}
+
+/// The message catalogue in one language (`?lang=cs`, else the browser's `Accept-Language`,
+/// else English), as `{"lang", "messages": {key: text}}`. The same for every game, so the
+/// browser may keep it for an hour.
+pub async fn messages(
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ApiError> {
+    let asked = uri.query().unwrap_or("").split('&').find_map(|p| p.strip_prefix("lang="));
+    let lang = match asked {
+        Some(l) => Lang::parse(l).ok_or_else(|| {
+            ApiError::bad_request("bad_lang", &format!("'{l}' is not a language: use en or cs"))
+        })?,
+        None => headers
+            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(Lang::of_accept_language)
+            .unwrap_or(Lang::En),
+    };
+    let headers = [
+        (axum::http::header::CACHE_CONTROL, "public, max-age=3600"),
+        (axum::http::header::VARY, "Accept-Language"),
+    ];
+    Ok((headers, Json(crate::i18n::catalogue_json(lang))).into_response())
 }
 
 pub async fn pgn_file(State(state): Shared, IdPath(id): IdPath) -> Result<Response, ApiError> {
@@ -316,6 +343,7 @@ async fn serve_socket(mut socket: WebSocket, entry: Arc<Entry>, slot: SocketSlot
         let gone = serde_json::json!({
             "type": "gone",
             "message": "The server needed room and closed this game, the least recently used.",
+            "text": Text::new(Msg::GameGone),
         });
         let _ = socket.send(Message::Text(gone.to_string().into())).await;
         let _ = socket.send(Message::Close(None)).await;

@@ -217,15 +217,26 @@ impl Default for Harness {
     }
 }
 
-/// Whether `body` is exactly the API's error form.
+/// Whether `body` is exactly the API's error form: a code, a message, perhaps a catalogue text.
 pub fn check_error_form(body: &[u8]) -> Result<(), String> {
     let v: Value = serde_json::from_slice(body).map_err(|e| format!("not JSON ({e})"))?;
     let obj = v.as_object().filter(|o| o.len() == 1).ok_or("not a one-key object")?;
     let err = obj.get("error").and_then(Value::as_object).ok_or("no error object")?;
     let code = err.get("code").and_then(Value::as_str).ok_or("no code")?;
     let message = err.get("message").and_then(Value::as_str).ok_or("no message")?;
-    if err.len() != 2 || code.is_empty() || message.is_empty() {
-        return Err("error needs exactly a code and a message".into());
+    // Optionally the message as a catalogue text, whose key must exist.
+    let worded = match err.get("text") {
+        None => 0,
+        Some(t) => {
+            let key = t.get("key").and_then(Value::as_str).ok_or("a text without a key")?;
+            if !crate::i18n::Msg::ALL.iter().any(|m| m.key() == key) {
+                return Err(format!("the text's key '{key}' is not in the catalogue"));
+            }
+            1
+        }
+    };
+    if err.len() != 2 + worded || code.is_empty() || message.is_empty() {
+        return Err("error needs exactly a code and a message (and perhaps a text)".into());
     }
     Ok(())
 }

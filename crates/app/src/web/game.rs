@@ -5,7 +5,9 @@ use super::error::ApiError;
 use super::secret::GameId;
 use crate::clock::Clock;
 use crate::game::GameSession;
+use crate::i18n::{self, Msg, Text, pieces_msg};
 use crate::openings;
+use axum::http::StatusCode;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use vidle_core::notation::{castle_king_target, parse_move, to_san, to_uci};
@@ -19,12 +21,22 @@ pub use crate::game::MAX_PLIES;
 pub struct Ending {
     pub result: String,
     pub reason: String,
+    /// The reason as a catalogue text (the page shows it in its language).
+    pub reason_text: Text,
 }
 
 impl Ending {
     fn new(e: crate::game::Ending) -> Ending {
-        Ending { result: e.result.to_string(), reason: capitalised(&e.reason.english()) }
+        Ending {
+            result: e.result.to_string(),
+            reason: capitalised(&e.reason.english()),
+            reason_text: i18n::end_reason(e.reason),
+        }
     }
+}
+
+fn bad(code: &'static str, text: Text) -> ApiError {
+    ApiError::worded(StatusCode::BAD_REQUEST, code, text)
 }
 
 /// A game played in one browser tab: the shared game session, and the search running for it.
@@ -156,6 +168,8 @@ pub struct GameView {
     /// `your_move`, `thinking`, `waiting` or `over`.
     pub phase: &'static str,
     pub status: String,
+    /// The status as a catalogue text.
+    pub status_text: Text,
     pub opening: Option<OpeningView>,
     pub captured: Captured,
     /// Material on the board, White minus Black, in pawns.
@@ -207,11 +221,11 @@ impl WebGame {
     /// Finds the legal move that goes from `from` to `to` (castling as the king's target or as
     /// king takes rook), with the promotion piece when one is needed.
     pub fn resolve(&self, from: &str, to: &str, promotion: Option<&str>) -> Result<Move, ApiError> {
-        let bad = |what: &str, v: &str| {
-            ApiError::bad_request("bad_square", &format!("'{v}' is not a square ({what})"))
+        let not_square = |what: &str, v: &str| {
+            bad("bad_square", Text::new(Msg::NotASquare).arg("text", v).arg("what", what))
         };
-        let f = Square::parse(from).ok_or_else(|| bad("from", from))?;
-        let t = Square::parse(to).ok_or_else(|| bad("to", to))?;
+        let f = Square::parse(from).ok_or_else(|| not_square("from", from))?;
+        let t = Square::parse(to).ok_or_else(|| not_square("to", to))?;
         let promo = match promotion {
             None | Some("") => None,
             Some(p) => match p.chars().next().and_then(Role::from_char) {
@@ -221,9 +235,9 @@ impl WebGame {
                     Some(r)
                 }
                 _ => {
-                    return Err(ApiError::bad_request(
+                    return Err(bad(
                         "bad_promotion",
-                        &format!("'{p}' is not a promotion piece: use q, r, b or n"),
+                        Text::new(Msg::BadPromotionPiece).arg("text", p),
                     ));
                 }
             },
@@ -240,28 +254,25 @@ impl WebGame {
         }
         if candidates.is_empty() {
             let what = match pos.piece_at(f) {
-                None => format!("there is no piece on {f}"),
+                None => Text::new(Msg::WhyNoPieceOn).arg("square", f),
                 Some(p) if p.color != pos.turn() => {
-                    format!("the piece on {f} is not yours to move")
+                    Text::new(Msg::WhyNotYourPiece).arg("square", f)
                 }
-                Some(_) => format!("{f}-{t} is not a legal move here"),
+                Some(_) => Text::new(Msg::MoveNotLegalHere).arg("from", f).arg("to", t),
             };
-            return Err(ApiError::bad_request("illegal_move", &what));
+            return Err(bad("illegal_move", what));
         }
         if candidates.iter().any(|m| m.promotion_role().is_some()) {
             let Some(r) = promo else {
-                return Err(ApiError::bad_request(
-                    "promotion_required",
-                    "Choose a piece to promote to (q, r, b or n).",
-                ));
+                return Err(bad("promotion_required", Msg::ChoosePromotion.into()));
             };
             return candidates
                 .into_iter()
                 .find(|m| m.promotion_role() == Some(r))
-                .ok_or_else(|| ApiError::bad_request("bad_promotion", "No such promotion."));
+                .ok_or_else(|| bad("bad_promotion", Msg::NoSuchPromotion.into()));
         }
         if promo.is_some() {
-            return Err(ApiError::bad_request("bad_promotion", "That move is not a promotion."));
+            return Err(bad("bad_promotion", Msg::NotAPromotion.into()));
         }
         // Prefer a plain king move over castling when both land on the same square (Chess960).
         Ok(candidates.iter().copied().find(|m| !m.is_castle()).unwrap_or(candidates[0]))
@@ -270,7 +281,7 @@ impl WebGame {
     /// Parses a move typed by the player (SAN, UCI, Czech letters).
     pub fn parse_text(&self, text: &str) -> Result<Move, ApiError> {
         parse_move(self.game().position(), text.trim())
-            .map_err(|e| ApiError::bad_request("illegal_move", &e.to_string()))
+            .map_err(|e| bad("illegal_move", i18n::move_error(&e, false)))
     }
 
     /// The game as PGN.
@@ -348,7 +359,8 @@ impl WebGame {
             check: pos.is_check().then(|| pos.king(pos.turn()).to_string()),
             ended: self.session.ended().map(Ending::new),
             phase,
-            status: self.status_text(),
+            status: self.status_text().render(i18n::Lang::En),
+            status_text: self.status_text(),
             opening: openings::name_of(self.game())
                 .map(|o| OpeningView { eco: o.eco, name: o.name }),
             captured: self.captured(),
@@ -364,17 +376,30 @@ impl WebGame {
         }
     }
 
-    fn status_text(&self) -> String {
-        if let Some(e) = self.session.ended().map(Ending::new) {
-            return format!("{} — {}", e.reason, e.result.replace("1/2", "½"));
+    /// `Your move (white). Check!`, `Vidle is thinking…`, `Checkmate, White wins — 1-0`.
+    fn status_text(&self) -> Text {
+        if let Some(e) = self.session.ended() {
+            let result = e.result.replace("1/2", "½");
+            return Text::new(Msg::StatusOver)
+                .arg_text(
+                    "reason",
+                    Text::new(Msg::Capitalised).arg_text("text", i18n::end_reason(e.reason)),
+                )
+                .arg("result", result);
         }
         let pos = self.game().position();
-        let check = if pos.is_check() { " Check!" } else { "" };
-        if self.session.is_human_turn() {
-            format!("Your move ({}).{check}", color_name(self.session.human()))
+        let status = if self.session.is_human_turn() {
+            Text::new(Msg::StatusYourMove).arg_text("color", pieces_msg(self.session.human()))
         } else {
-            format!("Vidle is thinking…{check}")
+            Text::new(Msg::StatusThinking)
+        };
+        if pos.is_check() {
+            return Text::new(Msg::Joined)
+                .arg_text("a", status)
+                .arg("or", " ")
+                .arg_text("b", Msg::Check);
         }
+        status
     }
 
     fn captured(&self) -> Captured {

@@ -69,6 +69,7 @@ fn parse_max_games(s: &str) -> Result<usize, String> {
 /// The whole application: API, WebSocket and the embedded page, behind the access checks.
 pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
     Router::new()
+        .route("/api/messages", get(api::messages))
         .route("/api/game", post(api::create_game))
         .route("/api/game/{id}", get(api::get_game))
         .route("/api/game/{id}/move", post(api::make_move))

@@ -1,6 +1,8 @@
 //! Request decoding: bodies, ids and fields are checked here, with their limits, before any game
 //! changes. Every failure is an [`ApiError`] (the JSON error form).
 
+use crate::i18n::{Msg, Text};
+const BAD: axum::http::StatusCode = axum::http::StatusCode::BAD_REQUEST;
 use super::error::ApiError;
 use super::game::{MAX_PLIES, WebGame, capitalised};
 use super::secret::GameId;
@@ -228,10 +230,11 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
         "fen" => {
             let f = req.fen.as_deref().map(str::trim).unwrap_or("");
             if f.is_empty() {
-                return Err(ApiError::bad_request("bad_fen", "Paste a FEN to start from."));
+                return Err(ApiError::worded(BAD, "bad_fen", Msg::ErrFenMissing.into()));
             }
-            let g = Game::from_fen(f)
-                .map_err(|e| ApiError::bad_request("bad_fen", &format!("Bad FEN: {e}")))?;
+            let g = Game::from_fen(f).map_err(|e| {
+                ApiError::worded(BAD, "bad_fen", Text::new(Msg::ErrBadFen).arg("why", e))
+            })?;
             // A FEN with Shredder castling letters or unusual rook files is a Chess960 setup.
             let needs_960 = g.start().castling_needs_chess960();
             (g, fen_looks_960(f) || needs_960)
@@ -239,10 +242,11 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
         "pgn" => {
             let text = req.pgn.as_deref().unwrap_or("");
             if text.trim().is_empty() {
-                return Err(ApiError::bad_request("bad_pgn", "Paste a PGN to replay."));
+                return Err(ApiError::worded(BAD, "bad_pgn", Msg::ErrPgnMissing.into()));
             }
             let parsed = pgn::load_game(text).map_err(|e| {
-                ApiError::bad_request("bad_pgn", &format!("Bad PGN: {}", quoted(&e, 200)))
+                let why = quoted(&e, 200);
+                ApiError::worded(BAD, "bad_pgn", Text::new(Msg::ErrBadPgn).arg("why", why))
             })?;
             let plies = parsed.game.moves().len();
             if plies > MAX_PLIES {

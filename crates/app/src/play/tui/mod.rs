@@ -15,6 +15,7 @@ use super::command::Command;
 use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_san};
 use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::game::SearchOutcome;
+use crate::i18n::Msg;
 use input::{Click, Thinking, Ui};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -393,10 +394,7 @@ impl App {
                 return true;
             }
             (Command::Analyse(_), Some(_)) => {
-                let text = self.c.t(
-                    "The analysis is running; Esc or 'analyse stop' stops it.",
-                    "Rozbor běží; Esc nebo 'analyse stop' ho zastaví.",
-                );
+                let text = self.c.tr(Msg::AnalysisRunning);
                 self.ui.say(text.to_string());
                 return true;
             }

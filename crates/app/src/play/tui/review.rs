@@ -4,6 +4,7 @@
 
 use crate::analysis::summary::shown;
 use crate::analysis::{Analysis, Judgement, MoveAnalysis, Progress, Side, chart};
+use crate::i18n::Msg;
 use crate::play::controller::Controller;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -27,7 +28,7 @@ pub fn judgement_style(j: Judgement, colour: bool) -> Style {
 
 /// The analysis's progress as a bar: `Analysis ████░░░░ 12/40`.
 pub fn progress_line(c: &Controller, p: Progress, width: usize, unicode: bool) -> Line<'static> {
-    let label = format!("{} ", c.t("Analysis", "Rozbor"));
+    let label = format!("{} ", c.tr(Msg::AnalysisLabel));
     let count = format!(" {}/{}", p.done, p.total);
     let bar_w = width.saturating_sub(label.chars().count() + count.chars().count());
     let filled = (bar_w * p.done).checked_div(p.total).unwrap_or(0).min(bar_w);
@@ -42,7 +43,7 @@ pub fn progress_line(c: &Controller, p: Progress, width: usize, unicode: bool) -
 /// the start position's evaluation for ply 0.
 pub fn verdict(c: &Controller, a: &Analysis, ply: usize, colour: bool) -> Line<'static> {
     let Some(m) = ply.checked_sub(1).and_then(|i| a.moves.get(i)) else {
-        return Line::from(format!("{} {}", c.t("Start", "Začátek"), shown(a.start_eval)));
+        return Line::from(format!("{} {}", c.tr(Msg::StartEval), shown(a.start_eval)));
     };
     let dots = if m.side == Side::White { "." } else { "..." };
     let mut spans =
@@ -52,7 +53,7 @@ pub fn verdict(c: &Controller, a: &Analysis, ply: usize, colour: bool) -> Line<'
     }
     spans.push(Span::raw(format!(" {}", shown(m.eval))));
     if let Some(best) = better(m) {
-        spans.push(Span::raw(format!(", {} {}", c.t("best", "lepší"), c.lang.localise_san(best))));
+        spans.push(Span::raw(format!(", {} {}", c.tr(Msg::Best), c.lang.localise_san(best))));
     }
     Line::from(spans)
 }
@@ -72,7 +73,7 @@ pub fn draw_panel(
     ply: usize,
     colour: bool,
 ) {
-    let block = Block::bordered().title(format!(" {} ", c.t("Analysis", "Rozbor")));
+    let block = Block::bordered().title(format!(" {} ", c.tr(Msg::AnalysisLabel)));
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.width == 0 || inner.height == 0 {
@@ -97,7 +98,7 @@ pub fn draw_panel(
             c.lang.color(if side == Side::White { Color::White } else { Color::Black });
         let acc = s.accuracy.map_or("–".to_string(), |x| format!("{x:.0}%"));
         let mut spans =
-            vec![Span::raw(format!("{colour_name:<6} {} {acc:>4}", c.t("accuracy", "přesnost")))];
+            vec![Span::raw(format!("{colour_name:<6} {} {acc:>4}", c.tr(Msg::Accuracy)))];
         for (j, n) in [
             (Judgement::Inaccuracy, s.inaccuracies),
             (Judgement::Mistake, s.mistakes),

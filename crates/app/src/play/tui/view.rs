@@ -9,10 +9,10 @@
 use super::input::Ui;
 use super::review;
 use crate::clock::Clock;
+use crate::i18n::{Lang, Msg, Text};
 use crate::openings;
 use crate::play::board;
 use crate::play::controller::{Controller, Job};
-use crate::play::i18n::Lang;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as Cell, Rect};
@@ -122,15 +122,10 @@ impl Geometry {
 pub fn draw(frame: &mut Frame, c: &Controller, ui: &Ui) {
     let area = frame.area();
     let Some(g) = Geometry::of(area) else {
-        let text = format!(
-            "{} {MIN_W}×{MIN_H} ({}×{})",
-            c.t(
-                "The window is too small for the board; it needs",
-                "Okno je pro šachovnici malé; je třeba"
-            ),
-            area.width,
-            area.height
-        );
+        let text = Text::new(Msg::WindowTooSmall)
+            .arg("need", format!("{MIN_W}×{MIN_H}"))
+            .arg("have", format!("{}×{}", area.width, area.height))
+            .render(c.lang);
         frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);
         return;
     };
@@ -264,7 +259,7 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
     let bottom = c.view;
     for (side, rect) in [(!bottom, g.top_clock), (bottom, g.bottom_clock)] {
         let who = if side == c.s.human() {
-            c.t("you", "vy").to_string()
+            c.tr(Msg::You).to_string()
         } else {
             format!("Vidle ({})", c.s.strength().name())
         };
@@ -298,12 +293,10 @@ fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, colour: bool) {
     {
         let ahead = if side == Color::White { balance } else { -balance };
         let plus = if ahead > 0 { format!(" +{ahead}") } else { String::new() };
-        lines.push(Line::from(format!(
-            " {} {}: {}{plus}",
-            c.lang.color(side),
-            c.t("took", "sebral"),
-            board::pieces_text(lost, owner, &style)
-        )));
+        let took = Text::new(Msg::Took)
+            .arg("color", c.lang.color(side))
+            .arg("pieces", board::pieces_text(lost, owner, &style));
+        lines.push(Line::from(format!(" {}{plus}", took.render(c.lang))));
     }
     Paragraph::new(lines).render_into(buf, area);
 }
@@ -358,7 +351,7 @@ fn draw_moves(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
         skip = skip.min(f);
     }
     lines.extend(rows.into_iter().skip(skip).map(Line::from));
-    let title = format!(" {} ", c.t("Moves", "Tahy"));
+    let title = format!(" {} ", c.tr(Msg::MovesTitle));
     Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
 }
 
@@ -369,20 +362,20 @@ fn draw_engine(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let title = match &ui.thinking {
         Some(t) => {
             let what = match t.job {
-                Job::EngineMove => c.t("Vidle", "Vidle"),
-                Job::Hint => c.t("Hint", "Nápověda"),
-                Job::Draw => c.t("Draw offer", "Nabídka remízy"),
+                Job::EngineMove => "Vidle",
+                Job::Hint => c.tr(Msg::HintTitle),
+                Job::Draw => c.tr(Msg::DrawOfferTitle),
             };
             lines.push(Line::from(vec![
-                Span::styled(format!("{} {:<3}", c.t("depth", "hloubka"), t.depth), Style::new()),
+                Span::styled(format!("{} {:<3}", c.tr(Msg::Depth), t.depth), Style::new()),
                 Span::styled(format!(" {:>6} ", t.score), bold()),
-                Span::raw(format!(" {} {}", t.nodes, c.t("nodes", "uzlů"))),
+                Span::raw(format!(" {} {}", t.nodes, c.tr(Msg::Nodes))),
             ]));
             lines.push(Line::from(t.pv.join(" ")));
-            let state = if t.running { c.t("thinking…", "přemýšlí…") } else { "" };
+            let state = if t.running { c.tr(Msg::Thinking) } else { "" };
             format!(" {what} {state} ")
         }
-        None => format!(" {} ", c.t("Engine", "Počítač")),
+        None => format!(" {} ", c.tr(Msg::EngineTitle)),
     };
     if let Some(tb) = &c.tablebase {
         lines.push(Line::styled(tb.clone(), bold()));
@@ -435,43 +428,30 @@ fn draw_messages(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let start = end.saturating_sub(room);
     let lines: Vec<Line> = all[start..end].iter().map(|l| Line::from(l.as_str())).collect();
     let more = if all.len() > room { "· PgUp PgDn " } else { "" };
-    let title = format!(" {} {more}", c.t("Messages", "Zprávy"));
+    let title = format!(" {} {more}", c.tr(Msg::MessagesTitle));
     Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
 }
 
 fn draw_status(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let pos = c.s.position();
     let text = if ui.promotion.is_some() {
-        c.t(
-            "Promote to: q queen, r rook, b bishop, n knight (Enter: queen, Esc: cancel)",
-            "Proměna v: q dámu, r věž, b střelce, n jezdce (Enter: dáma, Esc: zpět)",
-        )
-        .to_string()
+        c.tr(Msg::PromotePrompt).to_string()
     } else if let (Some(a), Some(ply)) = (c.analysis(), ui.ply) {
         let mut spans = review::verdict(c, a, ply, false).spans;
         spans.insert(0, Span::raw(" "));
-        spans.push(Span::raw(format!(
-            " · {}",
-            c.t("← → Home End: moves, Esc: the game now", "← → Home End: tahy, Esc: partie teď")
-        )));
+        spans.push(Span::raw(format!(" · {}", c.tr(Msg::ReviewKeys))));
         let line = Line::from(spans).style(bold().add_modifier(Modifier::REVERSED));
         Paragraph::new(line).render_into(buf, area);
         return;
     } else if let Some(e) = c.s.ended() {
-        format!("{}: {} ({})", c.t("Game over", "Konec partie"), c.reason_text(e.reason), e.result)
+        c.game_over_text(e).render(c.lang)
     } else {
-        let mut t = format!("{} {}", c.lang.color(pos.turn()), c.t("to move", "na tahu"));
+        let mut t = Text::new(Msg::ToMove).arg("color", c.lang.color(pos.turn())).render(c.lang);
         if pos.is_check() {
-            t.push_str(&format!(" · {}", c.t("Check!", "Šach!")));
+            t.push_str(&format!(" · {}", c.tr(Msg::Check)));
         }
         if pos.turn() == c.s.human() {
-            t.push_str(&format!(
-                " · {}",
-                c.t(
-                    "type a move or click a piece; Tab completes",
-                    "napište tah nebo klikněte na figuru; Tab doplní"
-                )
-            ));
+            t.push_str(&format!(" · {}", c.tr(Msg::TuiInputHelp)));
         }
         t
     };

@@ -1,0 +1,347 @@
+//! The message catalogue: each key with its English and Czech text, for the terminal and the web
+//! page alike. A Rust table rather than a data file: a key used in Rust is checked by the
+//! compiler (a [`Msg`] variant), both texts are required by the macro's grammar, and the page
+//! gets the same table as JSON (`GET /api/messages`). Parameters are written `{name}`.
+//!
+//! Czech chess words follow the usual Czech usage (Bílý/Černý for the players, jezdec, střelec,
+//! věž, dáma, král, pěšec); the names of openings stay in English (see docs/architecture.md).
+
+use super::Lang;
+
+macro_rules! catalogue {
+    ($($key:ident: $en:literal, $cs:literal;)*) => {
+        /// A message of the catalogue; its key is the variant's name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Msg { $($key,)* }
+
+        impl Msg {
+            /// Every message, in the catalogue's order.
+            pub const ALL: &[Msg] = &[$(Msg::$key,)*];
+
+            /// The key the page asks for (`t('GameOver')`).
+            pub fn key(self) -> &'static str {
+                match self { $(Msg::$key => stringify!($key),)* }
+            }
+
+            /// The text in `lang`, with its `{parameters}` not filled in.
+            pub fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Msg::$key, Lang::En) => $en, (Msg::$key, Lang::Cs) => $cs,)*
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
+    // ---- sides and pieces ----
+    White: "White", "Bílý";
+    Black: "Black", "Černý";
+    WhitePieces: "white", "bílé";
+    BlackPieces: "black", "černé";
+    Pawn: "pawn", "pěšec";
+    Knight: "knight", "jezdec";
+    Bishop: "bishop", "střelec";
+    Rook: "rook", "věž";
+    Queen: "queen", "dáma";
+    King: "king", "král";
+    // The same pieces as objects ("White has no knight": "Bílý nemá jezdce").
+    PawnObj: "pawn", "pěšce";
+    KnightObj: "knight", "jezdce";
+    BishopObj: "bishop", "střelce";
+    RookObj: "rook", "věž";
+    QueenObj: "queen", "dámu";
+    KingObj: "king", "krále";
+    Or: " or ", " nebo ";
+    // Two texts with a separator between them (lists: `{a}{or}{b}`).
+    Joined: "{a}{or}{b}", "{a}{or}{b}";
+    // A text with its first letter made a capital (both renderers know this key).
+    Capitalised: "{text}", "{text}";
+
+    // ---- the end of a game ----
+    GameOverLine: "Game over: {reason} ({result})", "Konec partie: {reason} ({result})";
+    EndCheckmate: "checkmate, {winner} wins", "mat, vyhrává {winner}";
+    EndStalemate: "stalemate", "pat";
+    EndThreefold: "draw by threefold repetition", "remíza trojím opakováním pozice";
+    EndFiftyMoves: "draw by the fifty-move rule", "remíza podle pravidla 50 tahů";
+    EndMaterial: "draw by insufficient material", "remíza pro nedostatek materiálu";
+    EndResigned: "{loser} resigns", "{loser} se vzdává";
+    EndOnTime: "{loser} lost on time", "{loser} prohrál na čas";
+    EndDrawAgreed: "draw agreed", "remíza dohodou";
+    EndMoveLimit: "draw: the limit of {n} moves is reached", "remíza: dosažen limit {n} tahů";
+
+    // ---- what the game session refuses ----
+    RefuseGameOver: "The game is over: 'new' starts another, 'undo' takes back.",
+        "Partie skončila: 'nová' začne další, 'zpět' vrátí tah.";
+    RefuseNotYourTurn: "It is not your move.", "Nejste na tahu.";
+    RefuseIllegalMove: "That move is not legal.", "Ten tah není možný.";
+    RefuseTimeOut: "Your time has run out.", "Váš čas vypršel.";
+    RefuseNothingToUndo: "Nothing to take back.", "Není co vracet.";
+    RefuseNothingToRedo: "Nothing to replay.", "Není co opakovat.";
+    RefuseDrawDeclined: "Vidle has just declined; make a move first.",
+        "Vidle právě odmítl; nejdřív táhněte.";
+    RefuseGameChanged: "The game changed meanwhile.", "Partie se mezitím změnila.";
+
+    // ---- a move that cannot be played ----
+    MoveNotAMove: "'{text}' is not a move", "'{text}' není tah";
+    MoveNotAMoveOrCommand: "'{text}' is not a move or a command. Type 'help'.",
+        "'{text}' není tah ani příkaz. Napište 'nápověda'.";
+    MoveIllegal: "{text} is illegal: {reason}", "{text} není možný tah: {reason}";
+    MoveAmbiguous: "{text} is ambiguous: {candidates}", "{text} je nejednoznačný: {candidates}";
+    MoveListHelp: "Type 'moves' for the legal moves or 'help'.",
+        "Možné tahy vypíše 'tahy', příkazy 'nápověda'.";
+    WhyNoPieceOn: "there is no piece on {square}", "na {square} nestojí žádná figura";
+    WhyNotYours: "the piece on {square} belongs to {owner}",
+        "figura na {square} patří soupeři ({owner})";
+    WhyInCheck: "{color} is in check and this does not get out of it",
+        "{color} je v šachu a tento tah ho neodvrací";
+    WhyCannotMoveThere: "the {piece} on {square} cannot move there",
+        "{piece} na {square} tam táhnout nemůže";
+    WhyNoCastling: "castling is not possible here", "rošáda teď není možná";
+    WhyNoSuchPiece: "{color} has no {piece}", "{color} nemá {piece}";
+    WhyPromotion: "only a pawn reaching the last rank promotes",
+        "proměnit se může jen pěšec, který dojde na poslední řadu";
+    WhyNoneCanReach: "no {piece} can move to {square}", "{piece} nemůže táhnout na {square}";
+    MoveNotLegalHere: "{from}-{to} is not a legal move here", "{from}-{to} tu není možný tah";
+    WhyNotYourPiece: "the piece on {square} is not yours to move",
+        "figura na {square} není vaše";
+    NotASquare: "'{text}' is not a square ({what})", "'{text}' není pole ({what})";
+    BadPromotionPiece: "'{text}' is not a promotion piece: use q, r, b or n",
+        "'{text}' není figura pro proměnu: q, r, b nebo n";
+    ChoosePromotion: "Choose a piece to promote to (q, r, b or n).",
+        "Vyberte figuru pro proměnu (q, r, b nebo n).";
+    NoSuchPromotion: "No such promotion.", "Taková proměna není možná.";
+    NotAPromotion: "That move is not a promotion.", "Ten tah není proměna.";
+
+    // ---- terminal play ----
+    Greet: "Vidle — you play {color}. Type 'help' for the commands.",
+        "Vidle — hrajete za {color}. Příkazy vypíše 'nápověda'.";
+    YouPlayed: "You played {move}", "Váš tah: {move}";
+    VidlePlays: "Vidle plays {move}", "Vidle hraje {move}";
+    BookMoveNote: "  (book move)", "  (tah z knihovny zahájení)";
+    ScoreDepth: "  (score {score}, depth {depth})", "  (hodnocení {score}, hloubka {depth})";
+    AnnouncesMate: "Vidle announces mate in {n}!", "Vidle ohlašuje mat v {n}!";
+    TbMates: "{color} mates in {n} (tablebase)", "{color} dá mat v {n} (databáze koncovek)";
+    TbIsMated: "{color} is mated in {n} (tablebase)",
+        "{color} dostane mat v {n} (databáze koncovek)";
+    TbDraw: "draw (tablebase)", "remíza (databáze koncovek)";
+    HintBook: "Hint: {move} (book move)", "Nápověda: {move} (tah z knihovny zahájení)";
+    HintScore: "Hint: {move} ({score})", "Nápověda: {move} ({score})";
+    HintPlain: "Hint: {move}", "Nápověda: {move}";
+    NoLegalMoves: "No legal moves.", "Žádný možný tah.";
+    DrawAccepted: "Vidle accepts the draw.", "Vidle remízu přijímá.";
+    DrawDeclined: "Vidle declines the draw.", "Vidle remízu odmítá.";
+    NewColorUsage: "new: '{word}'? white, black or random", "nová: '{word}'? bílé, černé nebo náhodně";
+    LoadSkipped: "load {file}: skipped {why}", "nahraj {file}: přeskočeno: {why}";
+    Loaded: "Loaded {file} ({result})", "Načteno {file} ({result})";
+    SavedTo: "Saved {file}", "Uloženo do {file}";
+    NoClockMovetime: "No clock; the engine thinks {ms} ms per move",
+        "Bez hodin; počítač přemýšlí {ms} ms na tah";
+    NoClockDepth: "No clock; the engine searches to a fixed depth",
+        "Bez hodin; počítač počítá do pevné hloubky";
+    LevelIs: "Level: {level}", "Úroveň: {level}";
+    EngineError: "engine: {error}", "počítač: {error}";
+    NothingToAnalyse: "No moves to analyse yet.", "Zatím není co rozebrat.";
+    UsagePgn: "usage: pgn [save FILE]", "použití: pgn [ulož SOUBOR]";
+    UsageSave: "usage: save FILE", "použití: ulož SOUBOR";
+    UsageLoad: "usage: load FILE", "použití: nahraj SOUBOR";
+    UsageAnalyse: "usage: analyse [save FILE | stop]", "použití: rozbor [ulož SOUBOR | zastav]";
+    HelpIntro: "Type a move in SAN (Nf3, exd5, O-O, e8=Q), long algebraic (g1f3) or with Czech letters (Jf3).\nCommands (English and Czech words):",
+        "Zadejte tah v SAN (Jf3, exd5, O-O, e8=D), v dlouhé notaci (g1f3) nebo s anglickými písmeny (Nf3).\nPříkazy (české i anglické):";
+    HelpMoves: "list the legal moves", "vypíše možné tahy";
+    HelpNew: "start a new game", "začne novou partii";
+    HelpUndo: "take back a move", "vrátí tah";
+    HelpRedo: "replay a move taken back", "zopakuje vrácený tah";
+    HelpHint: "ask the engine for a move", "nápověda od počítače";
+    HelpFlip: "turn the board around", "otočí šachovnici";
+    HelpBoard: "draw the board again", "znovu vykreslí šachovnici";
+    HelpLevel: "show or set the strength", "ukáže nebo nastaví sílu počítače";
+    HelpTime: "show the clocks", "ukáže hodiny";
+    HelpFen: "the position as FEN", "pozice ve FEN";
+    HelpPgn: "show the game as PGN, or save it", "ukáže partii v PGN, nebo ji uloží";
+    HelpSave: "save the game as PGN", "uloží partii v PGN";
+    HelpLoad: "continue a game from a PGN file", "pokračuje v partii ze souboru PGN";
+    HelpDraw: "offer a draw", "nabídne remízu";
+    HelpResign: "give up", "vzdá partii";
+    HelpAnalyse: "judge the moves (the whole game once it ends), save them annotated, or stop (Esc too); ← → step through an analysed game",
+        "posoudí tahy (po konci celou partii), uloží je s komentáři, nebo zastaví (i Esc); ← → projdou rozebranou partii";
+    HelpHelp: "this text", "tato nápověda";
+    HelpQuit: "leave", "konec programu";
+    ArgFile: "FILE", "SOUBOR";
+    ArgColor: "[white|black|random]", "[bílé|černé|náhodně]";
+    ArgLevel: "[NAME|ELO]", "[NÁZEV|ELO]";
+    ArgPgnSave: "[save FILE]", "[ulož SOUBOR]";
+    ArgAnalyse: "[save FILE | stop]", "[ulož SOUBOR | zastav]";
+    WindowTooSmall: "The window is too small for the board; it needs {need} ({have})",
+        "Okno je pro šachovnici malé; je třeba {need} ({have})";
+    You: "you", "vy";
+    Took: "{color} took: {pieces}", "{color} sebral: {pieces}";
+    Captured: "Captured: {pieces}", "Sebráno: {pieces}";
+    MovesTitle: "Moves", "Tahy";
+    HintTitle: "Hint", "Nápověda";
+    DrawOfferTitle: "Draw offer", "Nabídka remízy";
+    EngineTitle: "Engine", "Počítač";
+    MessagesTitle: "Messages", "Zprávy";
+    Depth: "depth", "hloubka";
+    Nodes: "nodes", "uzlů";
+    Thinking: "thinking…", "přemýšlí…";
+    PromotePrompt: "Promote to: q queen, r rook, b bishop, n knight (Enter: queen, Esc: cancel)",
+        "Proměna v: q dámu, r věž, b střelce, n jezdce (Enter: dáma, Esc: zpět)";
+    ToMove: "{color} to move", "{color} na tahu";
+    Check: "Check!", "Šach!";
+    TuiInputHelp: "type a move or click a piece; Tab completes",
+        "napište tah nebo klikněte na figuru; Tab doplní";
+    GameOverPrompt: "game over> ", "konec partie> ";
+    AnalysisStopped: "The analysis was stopped.", "Rozbor byl zastaven.";
+    NoAnalysisRunning: "No analysis is running.", "Žádný rozbor neběží.";
+    AnalysisRunning: "The analysis is running; Esc or 'analyse stop' stops it.",
+        "Rozbor běží; Esc nebo 'rozbor zastav' ho zastaví.";
+    StartEval: "Start", "Začátek";
+    Best: "best", "lepší";
+    Accuracy: "accuracy", "přesnost";
+    ReviewKeys: "← → Home End: moves, Esc: the game now", "← → Home End: tahy, Esc: partie teď";
+
+    // ---- tablebases ----
+    Tablebase: "Tablebase", "Databáze koncovek";
+
+    // ---- the web page ----
+    PageTitle: "Vidle — play chess", "Vidle — šachy";
+    NewGame: "New game", "Nová partie";
+    NewGameTip: "New game (N)", "Nová partie (N)";
+    Flip: "Flip", "Otočit";
+    FlipTip: "Flip the board (F)", "Otočit šachovnici (F)";
+    PasteFenPgn: "Paste FEN/PGN", "Vložit FEN/PGN";
+    PasteTip: "Set up a FEN or replay a PGN", "Postavit pozici z FEN nebo přehrát PGN";
+    Sound: "Sound", "Zvuk";
+    BoardTheme: "Board", "Šachovnice";
+    BoardColours: "Board colours", "Barvy šachovnice";
+    ThemeBrown: "Brown", "Hnědá";
+    ThemeBlue: "Blue", "Modrá";
+    ThemeGreen: "Green", "Zelená";
+    ThemeGrey: "Grey", "Šedá";
+    ThemePurple: "Purple", "Fialová";
+    PieceTheme: "Pieces", "Figury";
+    PieceStyle: "Piece style", "Styl figur";
+    PiecesClassic: "Classic", "Klasické";
+    PiecesRaised: "Raised", "Plastické";
+    PiecesContrast: "High contrast", "Vysoký kontrast";
+    Language: "Language", "Jazyk";
+    BoardLabel: "Board", "Šachovnice";
+    CapturedPieces: "Captured pieces", "Sebrané figury";
+    Evaluation: "Evaluation", "Hodnocení";
+    Connecting: "Connecting…", "Připojuji…";
+    AnalysisLabel: "Analysis", "Rozbor";
+    ChartLabel: "Evaluation chart: click a point to see that move",
+        "Graf hodnocení: kliknutím na bod zobrazíte tah";
+    DownloadAnnotated: "Download the annotated PGN", "Stáhnout PGN s komentáři";
+    GameInfo: "Game information", "O partii";
+    VidleWaiting: "Vidle is waiting", "Vidle čeká";
+    MovesLabel: "Moves", "Tahy";
+    StartingPosition: "Starting position", "Výchozí pozice";
+    SetUpPosition: "Set-up position", "Postavená pozice";
+    OpeningUnknown: "Opening unknown", "Neznámé zahájení";
+    FirstPosition: "First position (Home)", "Výchozí pozice (Home)";
+    PreviousMove: "Previous move (←)", "Předchozí tah (←)";
+    NextMove: "Next move (→)", "Další tah (→)";
+    CurrentPosition: "Current position (End)", "Současná pozice (End)";
+    TypeMove: "Type a move", "Napište tah";
+    TypeMovePlaceholder: "Type a move: e4, Nf3, O-O…", "Napište tah: e4, Jf3, O-O…";
+    Play: "Play", "Hrát";
+    Actions: "Actions", "Akce";
+    Undo: "Undo", "Zpět";
+    UndoTip: "Take back (U)", "Vrátit tah (U)";
+    Hint: "Hint", "Nápověda";
+    HintTip: "Hint (H)", "Nápověda (H)";
+    OfferDraw: "Offer draw", "Nabídnout remízu";
+    Resign: "Resign", "Vzdát";
+    Analyse: "Analyse", "Rozbor";
+    AnalyseTip: "Judge every move with the engine", "Počítač posoudí každý tah";
+    SavePgn: "Save PGN", "Uložit PGN";
+    CopyFen: "Copy FEN", "Kopírovat FEN";
+    YouPlay: "You play", "Hrajete za";
+    RandomColor: "Random", "Náhodně";
+    WhiteColor: "White", "Bílé";
+    BlackColor: "Black", "Černé";
+    Strength: "Strength", "Síla";
+    LevelBeginner: "Beginner (800)", "Začátečník (800)";
+    LevelNovice: "Novice (1100)", "Nováček (1100)";
+    LevelCasual: "Casual (1400)", "Rekreační hráč (1400)";
+    LevelClub: "Club (1700)", "Klubový hráč (1700)";
+    LevelStrong: "Strong (2000)", "Silný hráč (2000)";
+    LevelExpert: "Expert (2300)", "Expert (2300)";
+    LevelMaster: "Master (2600)", "Mistr (2600)";
+    LevelMax: "Max (full strength)", "Max (plná síla)";
+    TimeControl: "Time control", "Tempo";
+    NoClock: "No clock", "Bez hodin";
+    Classical: "30+0 classical", "30+0 klasické";
+    StartFrom: "Start from", "Začít z";
+    StandardPosition: "Standard position", "Základní postavení";
+    Chess960Random: "Chess960 (random)", "Chess960 (náhodně)";
+    PgnReplay: "PGN (replay a game)", "PGN (přehrát partii)";
+    PasteHere: "Paste a FEN or a PGN here", "Sem vložte FEN nebo PGN";
+    PastePgn: "Paste a PGN game here", "Sem vložte partii v PGN";
+    PasteFen: "Paste a FEN, e.g. {example}", "Sem vložte FEN, např. {example}";
+    Cancel: "Cancel", "Zrušit";
+    PromoteTo: "Promote to", "Proměnit v";
+    QueenName: "Queen", "Dáma";
+    KnightName: "Knight", "Jezdec";
+    RookName: "Rook", "Věž";
+    BishopName: "Bishop", "Střelec";
+    FootBoardBy: "board by", "šachovnice";
+    FootPieces: "pieces", "figury";
+    FootCredits: "credits", "autoři";
+    StatusYourMove: "Your move ({color}).", "Jste na tahu ({color}).";
+    StatusThinking: "Vidle is thinking…", "Vidle přemýšlí…";
+    StatusOver: "{reason} — {result}", "{reason} — {result}";
+    PlayerYou: "You ({color})", "Vy ({color})";
+    PlayerVidle: "Vidle · {level} ({color})", "Vidle · {level} ({color})";
+    AnalysingProgress: "Analysing… {done}/{total} positions", "Rozbor… {done}/{total} pozic";
+    Analysing: "Analysing…", "Rozbor…";
+    AnalysisFailedWhy: "The analysis failed: {why}", "Rozbor se nepodařil: {why}";
+    GameGone: "The server needed room and closed this game, the least recently used. Start a new game.",
+        "Server potřeboval místo a zavřel tuto partii, nejdéle nepoužitou. Začněte novou.";
+    IllegalMoveFlash: "Illegal move: {why}", "Nemožný tah: {why}";
+    ViewingStart: "Viewing the start position — press End to return",
+        "Prohlížíte výchozí pozici — klávesa End vás vrátí";
+    ViewingAfter: "Viewing after {move} — press End to return",
+        "Prohlížíte pozici po {move} — klávesa End vás vrátí";
+    BookMove: "Book move", "Tah z knihovny zahájení";
+    BookMovesTip: "Book moves: {moves}", "Tahy z knihovny: {moves}";
+    BookMovesShort: " · book: {moves}", " · knihovna: {moves}";
+    Inaccuracy: "inaccuracy", "nepřesnost";
+    Mistake: "mistake", "chyba";
+    Blunder: "blunder", "hrubá chyba";
+    EngineMeta: "depth {depth} · {speed}", "hloubka {depth} · {speed}";
+    LookingForMove: "Looking for a good move…", "Hledám dobrý tah…";
+    ResignConfirm: "Resign this game?", "Opravdu se vzdát?";
+    YouOfferDraw: "You offer a draw…", "Nabízíte remízu…";
+    FenCopied: "FEN copied to the clipboard.", "FEN je ve schránce.";
+    CopyThisFen: "Copy this FEN:", "Zkopírujte si FEN:";
+    GameLoaded: "Game loaded: step through it with ← and →.",
+        "Partie načtena: procházejte ji klávesami ← a →.";
+    GoodLuck: "New game — good luck!", "Nová partie — hodně štěstí!";
+    NoServer: "Cannot reach the server: {why}", "Server není dostupný: {why}";
+    ServerError: "Server error {status}", "Chyba serveru {status}";
+    ReviewSide: "{side}: inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders} · {accuracy}",
+        "{side}: nepřesnosti {inaccuracies}, chyby {mistakes}, hrubé chyby {blunders} · {accuracy}";
+    AccuracyPercent: "accuracy {n}%", "přesnost {n} %";
+    NoMovesYet: "no moves", "žádné tahy";
+
+    // ---- errors the page can show (by the code of the server's answer) ----
+    ErrNoGame: "There is no game {id}.", "Partie {id} neexistuje.";
+    ErrGameOver: "The game is over.", "Partie skončila.";
+    ErrNotYourTurn: "Wait for Vidle's move.", "Počkejte na tah Vidle.";
+    ErrIllegalMove: "That move is not legal here.", "Ten tah tu není možný.";
+    ErrTimeOut: "Time has run out.", "Čas vypršel.";
+    ErrNothingToUndo: "There is no move to take back.", "Není tah, který by šel vrátit.";
+    ErrNothingToRedo: "There is no move to replay.", "Není tah, který by šel zopakovat.";
+    ErrDrawDeclined: "Vidle has just declined a draw; make a move first.",
+        "Vidle právě remízu odmítl; nejdřív táhněte.";
+    ErrNoHint: "There is no move to suggest.", "Není tah, který by šel doporučit.";
+    ErrNoMoves: "There are no moves to analyse yet.", "Zatím není co rozebrat.";
+    ErrFenMissing: "Paste a FEN to start from.", "Vložte FEN, ze kterého se má začít.";
+    ErrBadFen: "Bad FEN: {why}", "Chybný FEN: {why}";
+    ErrPgnMissing: "Paste a PGN to replay.", "Vložte PGN, které se má přehrát.";
+    ErrBadPgn: "Bad PGN: {why}", "Chybné PGN: {why}";
+    ErrBusy: "The server is busy; try again in a moment.", "Server je vytížený; zkuste to za chvíli.";
+}

@@ -1,0 +1,126 @@
+//! Typed results worded as catalogue [`Text`]s: the rules core's move errors, the end of a game
+//! and the game session's refusals, for the terminal and the web page alike.
+
+use super::{Msg, Text, color_msg};
+use crate::game::{EndReason, MAX_PLIES, Refusal};
+use vidle_core::notation::{IllegalReason, MoveParseError};
+use vidle_core::{Outcome, Role};
+
+fn role(r: Role) -> Msg {
+    match r {
+        Role::Pawn => Msg::Pawn,
+        Role::Knight => Msg::Knight,
+        Role::Bishop => Msg::Bishop,
+        Role::Rook => Msg::Rook,
+        Role::Queen => Msg::Queen,
+        Role::King => Msg::King,
+    }
+}
+
+/// A piece as the object of a sentence (Czech declines it: "nemá jezdce").
+fn role_object(r: Role) -> Msg {
+    match r {
+        Role::Pawn => Msg::PawnObj,
+        Role::Knight => Msg::KnightObj,
+        Role::Bishop => Msg::BishopObj,
+        Role::Rook => Msg::RookObj,
+        Role::Queen => Msg::QueenObj,
+        Role::King => Msg::KingObj,
+    }
+}
+
+fn illegal_reason(r: IllegalReason) -> Text {
+    match r {
+        IllegalReason::NoPieceOn(sq) => Text::new(Msg::WhyNoPieceOn).arg("square", sq),
+        IllegalReason::NotYours { square, owner } => {
+            Text::new(Msg::WhyNotYours).arg("square", square).arg_text("owner", color_msg(owner))
+        }
+        IllegalReason::InCheck(c) => Text::new(Msg::WhyInCheck).arg_text("color", color_msg(c)),
+        IllegalReason::CannotMoveThere { role: r, square } => {
+            Text::new(Msg::WhyCannotMoveThere).arg_text("piece", role(r)).arg("square", square)
+        }
+        IllegalReason::NoCastling => Msg::WhyNoCastling.into(),
+        IllegalReason::NoSuchPiece { color, role: r } => Text::new(Msg::WhyNoSuchPiece)
+            .arg_text("color", color_msg(color))
+            .arg_text("piece", role_object(r)),
+        IllegalReason::PromotionNotLastRank => Msg::WhyPromotion.into(),
+        IllegalReason::NoneCanReach { role: r, to } => {
+            Text::new(Msg::WhyNoneCanReach).arg_text("piece", role(r)).arg("square", to)
+        }
+    }
+}
+
+/// Why typed text is not a move that can be played. `command_too`: the text could also have been
+/// a command (the terminal), so a syntax error says it is neither.
+pub fn move_error(e: &MoveParseError, command_too: bool) -> Text {
+    match e {
+        MoveParseError::Syntax { text } => {
+            let m = if command_too { Msg::MoveNotAMoveOrCommand } else { Msg::MoveNotAMove };
+            Text::new(m).arg("text", text)
+        }
+        MoveParseError::Illegal { text, reason } => Text::new(Msg::MoveIllegal)
+            .arg("text", text)
+            .arg_text("reason", illegal_reason(*reason)),
+        MoveParseError::Ambiguous { text, candidates } => Text::new(Msg::MoveAmbiguous)
+            .arg("text", text)
+            .arg_text("candidates", either(candidates)),
+    }
+}
+
+/// `a or b or c` as a text: `{a}{or}{b}` nested from the right.
+fn either(items: &[String]) -> Text {
+    let joined = |a: &str| Text::new(Msg::Joined).arg("a", a);
+    match items {
+        [] => joined("").arg("or", "").arg("b", ""),
+        [one] => joined(one).arg("or", "").arg("b", ""),
+        [first, rest @ ..] => joined(first).arg_text("or", Msg::Or).arg_text("b", either(rest)),
+    }
+}
+
+/// Why the game ended.
+pub fn end_reason(reason: EndReason) -> Text {
+    match reason {
+        EndReason::Rules(Outcome::Checkmate { winner }) => {
+            Text::new(Msg::EndCheckmate).arg_text("winner", color_msg(winner))
+        }
+        EndReason::Rules(Outcome::Stalemate) => Msg::EndStalemate.into(),
+        EndReason::Rules(Outcome::ThreefoldRepetition) => Msg::EndThreefold.into(),
+        EndReason::Rules(Outcome::FiftyMoves) => Msg::EndFiftyMoves.into(),
+        EndReason::Rules(Outcome::InsufficientMaterial) => Msg::EndMaterial.into(),
+        EndReason::Resigned(c) => Text::new(Msg::EndResigned).arg_text("loser", color_msg(c)),
+        EndReason::LostOnTime(c) => Text::new(Msg::EndOnTime).arg_text("loser", color_msg(c)),
+        EndReason::DrawAgreed => Msg::EndDrawAgreed.into(),
+        EndReason::MoveLimit => Text::new(Msg::EndMoveLimit).arg("n", MAX_PLIES / 2),
+    }
+}
+
+/// What the terminal says when the game session refuses a command.
+pub fn refusal(r: Refusal) -> Msg {
+    match r {
+        Refusal::GameOver => Msg::RefuseGameOver,
+        Refusal::NotYourTurn => Msg::RefuseNotYourTurn,
+        Refusal::IllegalMove => Msg::RefuseIllegalMove,
+        Refusal::TimeOut => Msg::RefuseTimeOut,
+        Refusal::NothingToUndo => Msg::RefuseNothingToUndo,
+        Refusal::NothingToRedo => Msg::RefuseNothingToRedo,
+        Refusal::DrawAlreadyDeclined => Msg::RefuseDrawDeclined,
+        Refusal::GameChanged => Msg::RefuseGameChanged,
+    }
+}
+
+/// A strength as a person reads it: the level's name with its Elo (`Club (1700)`, `Klubový hráč
+/// (1700)`), or `Elo 1234` for a rating without a name.
+pub fn level(s: crate::play::strength::Strength) -> Text {
+    let msg = match s.name().as_str() {
+        "beginner" => Msg::LevelBeginner,
+        "novice" => Msg::LevelNovice,
+        "casual" => Msg::LevelCasual,
+        "club" => Msg::LevelClub,
+        "strong" => Msg::LevelStrong,
+        "expert" => Msg::LevelExpert,
+        "master" => Msg::LevelMaster,
+        "max" => Msg::LevelMax,
+        other => return Text::new(Msg::Joined).arg("a", other).arg("or", "").arg("b", ""),
+    };
+    msg.into()
+}
