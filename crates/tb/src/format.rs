@@ -375,11 +375,11 @@ pub fn decode_block(
 }
 
 /// Counts per side `[win, draw, loss, illegal]` and the longest distance.
-pub fn summarize(codes: &[Vec<Code>; 2]) -> ([[u64; 4]; 2], u16) {
+pub fn summarize<C: AsRef<[Code]>>(codes: &[C; 2]) -> ([[u64; 4]; 2], u16) {
     let mut counts = [[0u64; 4]; 2];
     let mut max = 0;
     for side in 0..2 {
-        for &c in &codes[side] {
+        for &c in codes[side].as_ref() {
             match TbValue::from_code(c) {
                 Some(TbValue::Win(d)) => {
                     counts[side][0] += 1;
@@ -398,8 +398,8 @@ pub fn summarize(codes: &[Vec<Code>; 2]) -> ([[u64; 4]; 2], u16) {
 }
 
 /// Bytes per stored entry: 1 when every code fits, else 2.
-pub fn entry_width(codes: &[Vec<Code>; 2]) -> u8 {
-    if codes.iter().flatten().all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 }
+pub fn entry_width<C: AsRef<[Code]>>(codes: &[C; 2]) -> u8 {
+    if codes.iter().flat_map(|c| c.as_ref()).all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 }
 }
 
 /// The uncompressed bytes of one block of entries: illegal entries filled with the value before
@@ -482,15 +482,16 @@ impl Encoding<'_> {
 }
 
 /// Serialises a finished table (blocks compressed in parallel).
-pub fn encode_table(
+pub fn encode_table<C: AsRef<[Code]> + Sync>(
     material: Material,
     metric: MetricKind,
-    codes: &[Vec<Code>; 2],
+    codes: &[C; 2],
     enc: Encoding,
 ) -> Vec<u8> {
+    let codes = [codes[0].as_ref(), codes[1].as_ref()];
     let size = codes[0].len() as u64;
-    let (counts, max_distance) = summarize(codes);
-    let width = entry_width(codes);
+    let (counts, max_distance) = summarize(&codes);
+    let width = entry_width(&codes);
     let n = BLOCK_ENTRIES as usize;
     let side_len = size as usize;
     let total = 2 * side_len;
@@ -548,11 +549,11 @@ pub fn encode_table(
 }
 
 /// Writes a table file atomically (see [`write_file`]) into `dir`.
-pub fn write_table(
+pub fn write_table<C: AsRef<[Code]> + Sync>(
     dir: &Path,
     material: Material,
     metric: MetricKind,
-    codes: &[Vec<Code>; 2],
+    codes: &[C; 2],
     enc: Encoding,
 ) -> io::Result<u64> {
     let bytes = encode_table(material, metric, codes, enc);
