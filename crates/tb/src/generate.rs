@@ -321,11 +321,11 @@ fn proc_bytes(path: &str, key: &str) -> Option<u64> {
 }
 
 /// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once, whose
-/// sub-tables are `subs`: per metric and index entry 8 bytes of solver state and 4 of finished
-/// values, and 4 per entry of every sub-table (2 sides × 2-byte codes); plus 10 bytes per entry
-/// for the slices of pawn progress and the encoder's buffers. KRPvKP: 28.4 GiB together, 15.4
-/// one at a time; the largest 5-piece table solved together, KBNvKP, 14.9 GiB (peak RSS
-/// measured 17.7 GiB).
+/// sub-tables are `subs`: per metric and index entry 8 bytes of solver state (the finished
+/// values are packed over it), and 4 per entry of every sub-table (2 sides × 2-byte codes); plus
+/// 6 bytes per entry for the pawn progress, the slice being solved, its seeds and the encoder.
+/// Before 2026-11-28 the values had arrays of their own and all slices were listed at once
+/// (12 and 10 bytes instead of 8 and 6: KBNvKP 15.0 GiB estimated, 17.7 measured; now 11.1).
 pub fn memory_estimate<'a>(
     m: Material,
     subs: impl IntoIterator<Item = &'a Material>,
@@ -333,7 +333,7 @@ pub fn memory_estimate<'a>(
 ) -> u64 {
     let size = Layout::new(m).size;
     let sub_entries: u64 = subs.into_iter().map(|s| Layout::new(*s).size).sum();
-    metrics * (12 * size + 4 * sub_entries) + 10 * size
+    metrics * (8 * size + 4 * sub_entries) + 6 * size
 }
 
 /// What generating (or finding) one table took.
@@ -592,7 +592,11 @@ pub fn generate(
                 for (k, &metric) in solved.metrics.iter().enumerate() {
                     let codes = workspace.codes(k, len);
                     if metric == MetricKind::Dtm {
-                        let enc = Encoding { bounded: solved.bounded.as_ref(), ..Encoding::ZSTD };
+                        let enc = Encoding {
+                            bounded: solved.bounded.as_ref(),
+                            search_order: true,
+                            ..Encoding::ZSTD
+                        };
                         dtm_bytes =
                             format::write_table(&opts.dir, m, metric, &codes, enc).map_err(io)?;
                         let full =
