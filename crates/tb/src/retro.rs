@@ -126,7 +126,7 @@ impl StateArray {
     /// Code `i` is written over bytes `2i..2i+2`, which belong to state `i / 2`, read before.
     /// After a serial start, ranges `[l, 2l)` are converted in parallel: they read states
     /// `[l, 2l)` and write over states `[l/2, l)`, all converted in earlier rounds.
-    fn into_codes(&mut self, len: usize) -> &[Code] {
+    fn pack_codes(&mut self, len: usize) -> &[Code] {
         assert!(len <= self.words.len());
         let base = self._map.as_mut_ptr() as usize;
         let convert = |range: std::ops::Range<usize>| {
@@ -210,7 +210,7 @@ impl Workspace {
         let [white, black] = &mut self.arrays[2 * k..2 * k + 2] else {
             panic!("two state arrays per solver")
         };
-        [white.into_codes(len), black.into_codes(len)]
+        [white.pack_codes(len), black.pack_codes(len)]
     }
 
     /// Buffers to load sub-tables of `lens` entries into: kept ones where they fit (the
