@@ -4,6 +4,8 @@
 //!
 //! `cargo bench -p vidle-tb --bench probe`. Tables come from `$VIDLE_TB_DIR` when it holds both
 //! endgames, else they are generated into a temporary directory first (about half a minute).
+//! When the directory also holds KRPvKR (a 5-piece table in 8192-entry blocks whose captures
+//! and promotions lead into 4-piece tables), its positions are timed apart (`*-5`).
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -14,6 +16,8 @@ use vidle_tb::index::Layout;
 use vidle_tb::{GenOptions, Material, Tablebases};
 
 const ENDGAMES: [&str; 2] = ["KQvKR", "KRvKP"];
+/// Timed apart when present.
+const FIVE: &str = "KRPvKR";
 /// Positions per endgame in the sample, spread evenly over the index.
 const SAMPLE: usize = 64;
 
@@ -36,9 +40,9 @@ fn table_dir() -> PathBuf {
 }
 
 /// Legal positions (side to move alternating) at evenly spaced indices of each endgame.
-fn sample() -> Vec<Position> {
+fn sample(endgames: &[&str]) -> Vec<Position> {
     let mut out = Vec::new();
-    for e in ENDGAMES {
+    for &e in endgames {
         let layout = Layout::new(e.parse().unwrap());
         let step = layout.size / SAMPLE as u64;
         let mut idx = 0;
@@ -61,12 +65,34 @@ fn sample() -> Vec<Position> {
 
 fn probes(c: &mut Criterion) {
     let dir = table_dir();
-    let positions = sample();
     let tb = Tablebases::open(&dir).unwrap();
+    let five = format::table_path(&dir, &FIVE.parse::<Material>().unwrap(), MetricKind::Dtm);
+    let mut g = c.benchmark_group("probe_dtm");
+    if five.exists() {
+        let positions = sample(&[FIVE]);
+        let mut i = 0;
+        g.bench_function("warm-5", |b| {
+            b.iter(|| {
+                i = (i + 1) % positions.len();
+                black_box(tb.probe_dtm(&positions[i]))
+            })
+        });
+        g.bench_function("cold-block-5", |b| {
+            b.iter_batched(
+                || {
+                    tb.clear_cache();
+                    i = (i + 1) % positions.len();
+                    &positions[i]
+                },
+                |p| black_box(tb.probe_dtm(p)),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    let positions = sample(&ENDGAMES);
     for p in &positions {
         tb.probe_dtm(p).unwrap().unwrap();
     }
-    let mut g = c.benchmark_group("probe_dtm");
     let mut i = 0;
     g.bench_function("warm", |b| {
         b.iter(|| {

@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //!      0     8  magic "VIDLETB\x1a"
-//!      8     2  format version (3; version 2 is read too: it is version 3 with no flags)
+//!      8     2  format version (4; versions 2 and 3 are read too: see below)
 //!     10     1  metric: 0 DTM, 1 DTZ
 //!     11     1  entry width in bytes (1 or 2)
 //!     12     1  codec: 0 raw, 1 zstd
@@ -15,7 +15,10 @@
 //!     40     4  number of blocks
 //!     44    64  counts per side (white to move, black to move): win, draw, loss, illegal
 //!    108     2  longest distance in plies
-//!    110    14  reserved (0)
+//!    110     1  n: digits of the index (0 before version 4: the standard order)
+//!    111     n  their order in this file ([`crate::order::DigitOrder`]): the standard digit that
+//!               comes first (most significant), second, …
+//!  111+n 13-n   reserved (0)
 //!    124     4  CRC-32 of bytes 0..124
 //!    128  16·n  block index: offset u64, compressed length u32, CRC-32 u32 of the compressed bytes
 //!      …     4  CRC-32 of the block index
@@ -39,6 +42,11 @@
 //! use the same idea. Measured
 //! (README): all 35 3–4-piece DTM files 32.2 → 27.0 MB, the five 5-piece ones of ../shared/data
 //! 282.9 → 164.3 MB.
+//!
+//! Version 4 adds the digit order (bytes 110..): the writer of a DTM file tries every order of
+//! the index's digits on a sample of blocks and keeps the smallest ([`Encoding::search_order`]);
+//! entry `i` of a side (standard index) is stored at `DigitOrder::to_file(i)`. Versions 2 and 3
+//! are version 4 in the standard order.
 
 use rayon::prelude::*;
 use std::fs;
@@ -47,10 +55,11 @@ use std::path::{Path, PathBuf};
 
 use crate::error::TbError;
 use crate::material::Material;
+use crate::order::DigitOrder;
 use crate::value::{Code, DRAW, ILLEGAL, TbValue};
 
 pub const MAGIC: [u8; 8] = *b"VIDLETB\x1a";
-pub const VERSION: u16 = 3;
+pub const VERSION: u16 = 4;
 /// The oldest version still read: version 2 is version 3 without flags (the byte was reserved).
 pub const OLDEST_VERSION: u16 = 2;
 /// Header flag: entries whose value an exit (a capture or a promotion, which leave the table)
@@ -61,8 +70,23 @@ pub const FLAG_EXIT_BOUND: u8 = 1;
 /// only by later generation runs, so speed matters more than size.
 pub const RESOLVED_ZSTD_LEVEL: i32 = 1;
 pub const HEADER_LEN: usize = 128;
+/// The most index digits a header's digit order holds (bytes 111..124).
+const MAX_DIGITS: usize = 13;
 /// Entries per block: 8 KiB of one-byte entries. A probe decompresses one block.
 pub const BLOCK_ENTRIES: u32 = 8192;
+/// Entries per block of small tables (at most [`SMALL_TABLE`] positions: every 3–4-piece table):
+/// faster to decompress, which every probe of a bigger table pays too through its captures and
+/// promotions ([`FLAG_EXIT_BOUND`]). 4096 entries cost those tables 7 % in size (2048: 19 %),
+/// which the digit order about gives back (README, "Probe latency").
+pub const SMALL_BLOCK_ENTRIES: u32 = 4096;
+/// The most positions (both sides) of a table written in [`SMALL_BLOCK_ENTRIES`] blocks.
+pub const SMALL_TABLE: u64 = 16 << 20;
+
+/// Entries per block of a table of `size` index entries per side (the header records it; the
+/// reader takes any).
+pub fn block_entries(size: u64) -> u32 {
+    if 2 * size <= SMALL_TABLE { SMALL_BLOCK_ENTRIES } else { BLOCK_ENTRIES }
+}
 /// zstd level, chosen by measurement (`benches/codec.rs`, README): decompressing a block takes
 /// the same ~25 µs at levels 1–12, so the level only trades file size against generation time.
 /// Level 6 makes the 3–4-piece files 10% larger than level 12 (57.0 vs 51.8 MiB) and compresses
@@ -137,6 +161,8 @@ pub struct Header {
     /// `counts[side] = [win, draw, loss, illegal]` over the index.
     pub counts: [[u64; 4]; 2],
     pub max_distance: u16,
+    /// The digit order of the entries ([`DigitOrder`]); empty: the standard order.
+    pub order: Vec<u8>,
 }
 
 impl Header {
@@ -161,6 +187,8 @@ impl Header {
             }
         }
         h[108..110].copy_from_slice(&self.max_distance.to_le_bytes());
+        h[110] = self.order.len() as u8;
+        h[111..111 + self.order.len()].copy_from_slice(&self.order);
         let crc = crc32fast::hash(&h[..124]);
         h[124..128].copy_from_slice(&crc.to_le_bytes());
         h
@@ -203,7 +231,7 @@ impl Header {
                 *c = u64_at(44 + 32 * side + 8 * k);
             }
         }
-        let header = Header {
+        let mut header = Header {
             metric,
             width: h[11],
             codec: h[12],
@@ -214,6 +242,7 @@ impl Header {
             blocks: u32_at(40),
             counts,
             max_distance: u16::from_le_bytes([h[108], h[109]]),
+            order: Vec::new(),
         };
         if !matches!(header.width, 1 | 2) || !matches!(header.codec, CODEC_RAW | CODEC_ZSTD) {
             return Err(bad("unknown entry width or codec"));
@@ -237,8 +266,17 @@ impl Header {
                 header.metric.name()
             )));
         }
-        if header.size != crate::index::Layout::new(material).size {
+        let layout = crate::index::Layout::new(material);
+        if header.size != layout.size {
             return Err(bad("index size does not match the material"));
+        }
+        let n = h[110] as usize;
+        if version >= 4 && n > 0 {
+            let perm = h.get(111..111 + n).filter(|_| n <= MAX_DIGITS).ok_or(bad("digit order"))?;
+            if DigitOrder::new(&layout, perm).is_none() {
+                return Err(bad("the digit order is not an order of the index's digits"));
+            }
+            header.order = perm.to_vec();
         }
         if header.block_entries == 0
             || header.blocks as u64 != (2 * header.size).div_ceil(header.block_entries as u64)
@@ -246,6 +284,12 @@ impl Header {
             return Err(bad("block count does not match the index size"));
         }
         Ok(header)
+    }
+
+    /// The order of the entries' index digits.
+    pub fn digit_order(&self) -> DigitOrder {
+        let layout = crate::index::Layout::new(self.material);
+        DigitOrder::new(&layout, &self.order).unwrap_or_else(|| DigitOrder::identity(&layout))
     }
 
     /// Entries in block `b` (the last one may be short).
@@ -375,11 +419,11 @@ pub fn decode_block(
 }
 
 /// Counts per side `[win, draw, loss, illegal]` and the longest distance.
-pub fn summarize(codes: &[Vec<Code>; 2]) -> ([[u64; 4]; 2], u16) {
+pub fn summarize<C: AsRef<[Code]>>(codes: &[C; 2]) -> ([[u64; 4]; 2], u16) {
     let mut counts = [[0u64; 4]; 2];
     let mut max = 0;
     for side in 0..2 {
-        for &c in &codes[side] {
+        for &c in codes[side].as_ref() {
             match TbValue::from_code(c) {
                 Some(TbValue::Win(d)) => {
                     counts[side][0] += 1;
@@ -398,8 +442,8 @@ pub fn summarize(codes: &[Vec<Code>; 2]) -> ([[u64; 4]; 2], u16) {
 }
 
 /// Bytes per stored entry: 1 when every code fits, else 2.
-pub fn entry_width(codes: &[Vec<Code>; 2]) -> u8 {
-    if codes.iter().flatten().all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 }
+pub fn entry_width<C: AsRef<[Code]>>(codes: &[C; 2]) -> u8 {
+    if codes.iter().flat_map(|c| c.as_ref()).all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 }
 }
 
 /// The uncompressed bytes of one block of entries: illegal entries filled with the value before
@@ -463,6 +507,10 @@ fn not_better(a: Code, b: Code) -> bool {
     }
 }
 
+/// Blocks of a table on which [`Encoding::search_order`] compares the digit orders (spread
+/// evenly; every block of a smaller table).
+const ORDER_SAMPLE_BLOCKS: usize = 1024;
+
 /// How [`encode_table`] stores a table.
 #[derive(Clone, Copy, Debug)]
 pub struct Encoding<'a> {
@@ -472,52 +520,71 @@ pub struct Encoding<'a> {
     /// achieves. Given (DTM only), those entries are bounded "don't care" and the file carries
     /// [`FLAG_EXIT_BOUND`].
     pub bounded: Option<&'a [Bits; 2]>,
+    /// Store the entries in the order of the index digits that compresses a sample of blocks
+    /// best (format version 4); else in the standard order.
+    pub search_order: bool,
 }
 
 impl Encoding<'_> {
     /// zstd at [`ZSTD_LEVEL`], every entry exact.
     pub const ZSTD: Encoding<'static> =
-        Encoding { codec: CODEC_ZSTD, level: ZSTD_LEVEL, bounded: None };
-    pub const RAW: Encoding<'static> = Encoding { codec: CODEC_RAW, level: 0, bounded: None };
+        Encoding { codec: CODEC_ZSTD, level: ZSTD_LEVEL, bounded: None, search_order: false };
+    pub const RAW: Encoding<'static> =
+        Encoding { codec: CODEC_RAW, level: 0, bounded: None, search_order: false };
 }
 
 /// Serialises a finished table (blocks compressed in parallel).
-pub fn encode_table(
+pub fn encode_table<C: AsRef<[Code]> + Sync>(
     material: Material,
     metric: MetricKind,
-    codes: &[Vec<Code>; 2],
+    codes: &[C; 2],
     enc: Encoding,
 ) -> Vec<u8> {
+    let codes = [codes[0].as_ref(), codes[1].as_ref()];
     let size = codes[0].len() as u64;
-    let (counts, max_distance) = summarize(codes);
-    let width = entry_width(codes);
-    let n = BLOCK_ENTRIES as usize;
+    let (counts, max_distance) = summarize(&codes);
+    let width = entry_width(&codes);
+    let n = block_entries(size) as usize;
     let side_len = size as usize;
     let total = 2 * side_len;
-    let blocks: Vec<Vec<u8>> = (0..total.div_ceil(n))
-        .into_par_iter()
-        .map(|b| {
-            // White's entries, then black's; only the block that straddles them is copied.
-            let (lo, hi) = (b * n, (b * n + n).min(total));
-            let chunk: std::borrow::Cow<[Code]> = if hi <= side_len {
-                (&codes[0][lo..hi]).into()
-            } else if lo >= side_len {
-                (&codes[1][lo - side_len..hi - side_len]).into()
-            } else {
-                codes[0][lo..].iter().chain(&codes[1][..hi - side_len]).copied().collect()
-            };
-            let bound: Option<Vec<bool>> = enc.bounded.map(|bits| {
-                (lo..hi)
-                    .map(|g| if g < side_len { bits[0].get(g) } else { bits[1].get(g - side_len) })
-                    .collect()
-            });
-            let raw = raw_block(&chunk, bound.as_deref(), width);
-            match enc.codec {
-                CODEC_ZSTD => zstd_block(&raw, enc.level),
-                _ => raw,
+    let count = total.div_ceil(n);
+    // Block `b` of the file with the index digits in `order`: white's entries, then black's.
+    let block = |b: usize, order: &DigitOrder| -> Vec<u8> {
+        let (lo, hi) = (b * n, (b * n + n).min(total));
+        let mut chunk = Vec::with_capacity(hi - lo);
+        let mut bound = Vec::with_capacity(if enc.bounded.is_some() { hi - lo } else { 0 });
+        let mut g = lo;
+        while g < hi {
+            let (side, end) = (g / side_len, hi.min((g / side_len + 1) * side_len));
+            for i in order.standard_run((g % side_len) as u64, end - g) {
+                chunk.push(codes[side][i as usize]);
+                if let Some(bits) = enc.bounded {
+                    bound.push(bits[side].get(i as usize));
+                }
             }
-        })
-        .collect();
+            g = end;
+        }
+        let bound = enc.bounded.map(|_| &bound[..]);
+        let raw = raw_block(&chunk, bound, width);
+        match enc.codec {
+            CODEC_ZSTD => zstd_block(&raw, enc.level),
+            _ => raw,
+        }
+    };
+    let layout = crate::index::Layout::new(material);
+    let mut order = DigitOrder::identity(&layout);
+    if enc.search_order {
+        // Every order on the same spread of blocks; the standard one wins ties.
+        let sample: Vec<usize> = (0..count).step_by((count / ORDER_SAMPLE_BLOCKS).max(1)).collect();
+        let mut best = usize::MAX;
+        for o in DigitOrder::all(&layout) {
+            let bytes: usize = sample.par_iter().map(|&b| block(b, &o).len()).sum();
+            if bytes < best {
+                (best, order) = (bytes, o);
+            }
+        }
+    }
+    let blocks: Vec<Vec<u8>> = (0..count).into_par_iter().map(|b| block(b, &order)).collect();
     let header = Header {
         metric,
         width,
@@ -525,10 +592,11 @@ pub fn encode_table(
         flags: if enc.bounded.is_some() { FLAG_EXIT_BOUND } else { 0 },
         material,
         size,
-        block_entries: BLOCK_ENTRIES,
+        block_entries: n as u32,
         blocks: blocks.len() as u32,
         counts,
         max_distance,
+        order: if order.is_identity() { Vec::new() } else { order.perm().to_vec() },
     };
     let mut out = header.to_bytes().to_vec();
     let mut offset = prefix_len(header.blocks);
@@ -548,11 +616,11 @@ pub fn encode_table(
 }
 
 /// Writes a table file atomically (see [`write_file`]) into `dir`.
-pub fn write_table(
+pub fn write_table<C: AsRef<[Code]> + Sync>(
     dir: &Path,
     material: Material,
     metric: MetricKind,
-    codes: &[Vec<Code>; 2],
+    codes: &[C; 2],
     enc: Encoding,
 ) -> io::Result<u64> {
     let bytes = encode_table(material, metric, codes, enc);
@@ -622,6 +690,18 @@ pub fn decode_joined(
             dst.copy_from_slice(&codes);
             Ok(())
         })?;
+    if !header.order.is_empty() {
+        // Back to the standard order, which every reader of whole tables expects.
+        let (order, size) = (header.digit_order(), header.size as usize);
+        let mut standard = vec![0; 2 * size];
+        standard.par_chunks_mut(size).enumerate().for_each(|(side, out)| {
+            let file = &buf[side * size..][..size];
+            out.par_iter_mut()
+                .enumerate()
+                .for_each(|(i, c)| *c = file[order.to_file(i as u64) as usize]);
+        });
+        buf = standard;
+    }
     Ok((header, buf))
 }
 

@@ -135,11 +135,12 @@ fn pawn_progress(b: &Board) -> usize {
     p
 }
 
-/// DTM and/or DTZ of one endgame.
+/// What [`solve_endgame`] leaves besides the values, which stay in the workspace
+/// ([`Workspace::codes`]; solver `k` is `metrics[k]`).
 pub struct Solved {
-    /// DTM, and the positions whose DTM value their best capture or promotion achieves.
-    pub dtm: Option<([Vec<Code>; 2], [Bits; 2])>,
-    pub dtz: Option<[Vec<Code>; 2]>,
+    pub metrics: Vec<MetricKind>,
+    /// DTM: the positions whose value their best capture or promotion achieves.
+    pub bounded: Option<[Bits; 2]>,
     pub solver_memory: u64,
 }
 
@@ -161,9 +162,76 @@ pub fn work_units(size: u64, metrics: u64) -> u64 {
     size * (1 + 2 * metrics)
 }
 
+/// The slices of pawn progress of a table, most advanced first (a pawn push always leads to an
+/// earlier one), each listed only while it is solved: one byte of progress per index is held
+/// throughout, and one vector, as long as the largest slice, is refilled for each (listing
+/// them all at once held 4 bytes per index entry: 1.3 GiB for KRPvKR).
+struct Slices {
+    progress: Vec<u8>,
+    /// Index entries per progress value.
+    sizes: Vec<usize>,
+    list: Vec<u32>,
+}
+
+impl Slices {
+    fn new(layout: &Layout) -> Slices {
+        if !layout.has_pawns() {
+            return Slices {
+                progress: Vec::new(),
+                sizes: vec![layout.size as usize],
+                list: Vec::new(),
+            };
+        }
+        let progress: Vec<u8> = (0..layout.size as u32)
+            .into_par_iter()
+            .map(|i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b) as u8))
+            .collect();
+        let mut sizes = vec![0usize; 256];
+        for &p in &progress {
+            sizes[p as usize] += 1;
+        }
+        Slices { progress, sizes, list: Vec::new() }
+    }
+
+    /// The progress values with positions, most advanced first.
+    fn order(&self) -> Vec<usize> {
+        (0..self.sizes.len()).rev().filter(|&p| self.sizes[p] > 0).collect()
+    }
+
+    /// The index entries of progress `p`, in index order.
+    fn list(&mut self, p: usize) -> &[u32] {
+        self.list.clear();
+        if self.progress.is_empty() {
+            self.list.extend(0..self.sizes[0] as u32);
+            return &self.list;
+        }
+        // Sized once for the largest slice: growing would copy and fault in memory again.
+        let largest = self.sizes.iter().copied().max().unwrap_or(0);
+        self.list.reserve(largest);
+        const CHUNK: usize = 1 << 20;
+        let parts: Vec<Vec<u32>> = self
+            .progress
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let at = (c * CHUNK) as u32;
+                (0..chunk.len() as u32)
+                    .filter(|&i| chunk[i as usize] as usize == p)
+                    .map(|i| at + i)
+                    .collect()
+            })
+            .collect();
+        for part in parts {
+            self.list.extend(part);
+        }
+        &self.list
+    }
+}
+
 /// Solves one endgame's DTM if `subs_dtm` is given and its DTZ if `subs_dtz` is (each holds
 /// every successor table of its metric); `workspace` holds the solver arrays (kept from the
-/// table before, if any). Both at once share one forward pass; one at a time halves the memory.
+/// table before, if any), where the values stay ([`Workspace::codes`]). Both at once share one
+/// forward pass; one at a time halves the memory.
 pub fn solve_endgame(
     material: Material,
     subs_dtm: Option<&TableSet>,
@@ -172,54 +240,37 @@ pub fn solve_endgame(
     progress: &(dyn Fn(Step) + Sync),
 ) -> Solved {
     let layout = Layout::new(material);
-    // Slices of pawn progress, most advanced first: a pawn push always leads to a later slice.
-    // (One byte of progress per index while the slices are built: 5-piece pawn tables have
-    // hundreds of millions of indices.)
-    let mut slices: Vec<Vec<u32>> = Vec::new();
-    if material.has_pawns() {
-        let progress: Vec<u8> = (0..layout.size as u32)
-            .into_par_iter()
-            .map(|i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b) as u8))
-            .collect();
-        // Sized before filling: growing them would copy and fault in memory again and again.
-        let mut sizes = vec![0usize; 256];
-        for &p in &progress {
-            sizes[p as usize] += 1;
-        }
-        sizes.truncate(sizes.iter().rposition(|&n| n > 0).map_or(0, |p| p + 1));
-        slices = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
-        for (i, p) in progress.into_iter().enumerate() {
-            slices[p as usize].push(i as u32);
-        }
-    } else {
-        slices.push((0..layout.size as u32).collect());
-    }
+    let mut slices = Slices::new(&layout);
     let wanted: Vec<(MetricKind, &TableSet)> =
         [(MetricKind::Dtm, subs_dtm), (MetricKind::Dtz, subs_dtz)]
             .into_iter()
             .filter_map(|(k, s)| Some((k, s?)))
             .collect();
-    let mut out = workspace.take_codes(layout.size as usize, wanted.len()).into_iter();
     let solvers = workspace.solvers(&layout, wanted.len());
     let metrics: Vec<SliceMetric> = wanted
         .iter()
         .zip(&solvers)
         .map(|(&(kind, subs), own)| SliceMetric { kind, subs, own })
         .collect();
-    let count = slices.iter().filter(|s| !s.is_empty()).count();
-    for (k, slice) in slices.iter().rev().filter(|s| !s.is_empty()).enumerate() {
+    let order = slices.order();
+    for (k, &p) in order.iter().enumerate() {
         // DTM and DTZ side by side, slice by slice: one forward pass serves both.
-        progress(Step::Slice(k + 1, count));
+        progress(Step::Slice(k + 1, order.len()));
+        let slice = slices.list(p);
         let on_chunk = |n| progress(Step::Work(n));
-        let seeds: Vec<Vec<(u16, u64)>> = match &metrics[..] {
-            [a, b] => forward([(a.own, a), (b.own, b)], slice, &on_chunk).into(),
-            [a] => forward([(a.own, a)], slice, &on_chunk).into(),
+        let mut seeds: Vec<Vec<Vec<u64>>> = match &metrics[..] {
+            [a, b] => forward([(a.own, a), (b.own, b)], slice, &on_chunk)
+                .into_iter()
+                .map(Vec::from)
+                .collect(),
+            [a] => forward([(a.own, a)], slice, &on_chunk).into_iter().map(Vec::from).collect(),
             _ => unreachable!("one or two metrics"),
         };
-        for (m, seeds) in metrics.iter().zip(seeds) {
+        for (j, m) in metrics.iter().enumerate() {
             let share = 2 * slice.len() as u64;
             let mut reported = 0;
-            m.own.retrograde::<SliceMetric>(seeds, slice, |d, resolved| {
+            let mine = seeds.iter_mut().flat_map(|chunk| std::mem::take(&mut chunk[j]));
+            m.own.retrograde::<SliceMetric>(mine, slice, |d, resolved| {
                 let now = resolved.min(share);
                 if now > reported {
                     progress(Step::Work(now - reported));
@@ -230,17 +281,11 @@ pub fn solve_endgame(
             progress(Step::Work(share - reported));
         }
     }
-    let mut solved = Solved { dtm: None, dtz: None, solver_memory: 0 };
-    for m in &metrics {
-        solved.solver_memory += m.own.memory();
-        let codes =
-            m.own.codes_into([out.next().unwrap_or_default(), out.next().unwrap_or_default()]);
-        match m.kind {
-            MetricKind::Dtm => solved.dtm = Some((codes, m.own.bounded())),
-            MetricKind::Dtz => solved.dtz = Some(codes),
-        }
+    Solved {
+        metrics: wanted.iter().map(|&(k, _)| k).collect(),
+        bounded: metrics.iter().find(|m| m.kind == MetricKind::Dtm).map(|m| m.own.bounded()),
+        solver_memory: metrics.iter().map(|m| m.own.memory()).sum(),
     }
-    solved
 }
 
 /// Options of [`generate`].
@@ -276,11 +321,11 @@ fn proc_bytes(path: &str, key: &str) -> Option<u64> {
 }
 
 /// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once, whose
-/// sub-tables are `subs`: per metric and index entry 8 bytes of solver state and 4 of finished
-/// values, and 4 per entry of every sub-table (2 sides × 2-byte codes); plus 10 bytes per entry
-/// for the slices of pawn progress and the encoder's buffers. KRPvKP: 28.4 GiB together, 15.4
-/// one at a time; the largest 5-piece table solved together, KBNvKP, 14.9 GiB (peak RSS
-/// measured 17.7 GiB).
+/// sub-tables are `subs`: per metric and index entry 8 bytes of solver state (the finished
+/// values are packed over it), and 4 per entry of every sub-table (2 sides × 2-byte codes); plus
+/// 6 bytes per entry for the pawn progress, the slice being solved, its seeds and the encoder.
+/// Before 2026-11-28 the values had arrays of their own and all slices were listed at once
+/// (12 and 10 bytes instead of 8 and 6: KBNvKP 15.0 GiB estimated, 17.7 measured; now 11.1).
 pub fn memory_estimate<'a>(
     m: Material,
     subs: impl IntoIterator<Item = &'a Material>,
@@ -288,7 +333,7 @@ pub fn memory_estimate<'a>(
 ) -> u64 {
     let size = Layout::new(m).size;
     let sub_entries: u64 = subs.into_iter().map(|s| Layout::new(*s).size).sum();
-    metrics * (12 * size + 4 * sub_entries) + 10 * size
+    metrics * (8 * size + 4 * sub_entries) + 6 * size
 }
 
 /// What generating (or finding) one table took.
@@ -544,22 +589,27 @@ pub fn generate(
                 table_bar.set_message("compressing");
                 // `complete` needs the DTM and DTZ files and the full DTM copy, so a crash before
                 // all three are written leaves the table to be generated again.
-                if let Some((dtm, bounded)) = solved.dtm {
-                    let enc = Encoding { bounded: Some(&bounded), ..Encoding::ZSTD };
-                    dtm_bytes = format::write_table(&opts.dir, m, MetricKind::Dtm, &dtm, enc)
-                        .map_err(io)?;
-                    let full = Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
-                    let bytes = format::encode_table(m, MetricKind::Dtm, &dtm, full);
-                    resolved_bytes =
-                        format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
-                            .map_err(io)?;
-                    workspace.recycle(dtm);
-                }
-                if let Some(dtz) = solved.dtz {
-                    dtz_bytes =
-                        format::write_table(&opts.dir, m, MetricKind::Dtz, &dtz, Encoding::ZSTD)
-                            .map_err(io)?;
-                    workspace.recycle(dtz);
+                for (k, &metric) in solved.metrics.iter().enumerate() {
+                    let codes = workspace.codes(k, len);
+                    if metric == MetricKind::Dtm {
+                        let enc = Encoding {
+                            bounded: solved.bounded.as_ref(),
+                            search_order: true,
+                            ..Encoding::ZSTD
+                        };
+                        dtm_bytes =
+                            format::write_table(&opts.dir, m, metric, &codes, enc).map_err(io)?;
+                        let full =
+                            Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
+                        let bytes = format::encode_table(m, metric, &codes, full);
+                        resolved_bytes =
+                            format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
+                                .map_err(io)?;
+                    } else {
+                        dtz_bytes =
+                            format::write_table(&opts.dir, m, metric, &codes, Encoding::ZSTD)
+                                .map_err(io)?;
+                    }
                 }
             }
             // The work estimate is an upper bound: a finished table shows as finished.

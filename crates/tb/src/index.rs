@@ -241,6 +241,14 @@ impl Layout {
         Layout { material, pawns, groups, kk_mult: Divisor::new(mult), kings, size, step_mult }
     }
 
+    /// The radices of the index's digits, most significant first: the king pairs, then each
+    /// group's combinations (their product is [`Layout::size`]).
+    pub fn digits(&self) -> Vec<u64> {
+        std::iter::once(self.kings.pairs.len() as u64)
+            .chain(self.groups.iter().map(|g| g.size))
+            .collect()
+    }
+
     /// Whether the material has pawns. Then only the file mirror identifies boards, and two
     /// distinct boards one move (or un-move) away from the same board never share an index: the
     /// king of the side that did not move stands on the same square in both, and no square is

@@ -8,6 +8,7 @@ pub mod format;
 pub mod generate;
 pub mod index;
 pub mod material;
+pub mod order;
 pub mod probe;
 #[cfg(feature = "reference")]
 pub mod reference;

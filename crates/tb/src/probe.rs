@@ -14,6 +14,7 @@ use crate::error::TbError;
 use crate::format::{self, BlockEntry, Header, MetricKind};
 use crate::index::Layout;
 use crate::material::Material;
+use crate::order::DigitOrder;
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, Wdl};
 
 /// Random access to a table file's bytes.
@@ -121,6 +122,8 @@ pub struct TableFile {
     pub name: String,
     pub header: Header,
     layout: Layout,
+    /// Where an index's entry lies in the file.
+    order: DigitOrder,
     index: Vec<BlockEntry>,
     source: Box<dyn Source>,
     cache: Mutex<HashMap<u32, Arc<Vec<Code>>>>,
@@ -147,6 +150,7 @@ impl TableFile {
         Ok(TableFile {
             name: name.to_string(),
             layout: Layout::new(header.material),
+            order: header.digit_order(),
             header,
             index,
             source,
@@ -179,7 +183,7 @@ impl TableFile {
 
     /// The entry of index `idx` with `side` to move.
     pub fn code(&self, side: usize, idx: u64) -> Result<Code, TbError> {
-        let pos = side as u64 * self.header.size + idx;
+        let pos = side as u64 * self.header.size + self.order.to_file(idx);
         let per = self.header.block_entries as u64;
         let blk = self.block((pos / per) as u32)?;
         Ok(blk[(pos % per) as usize])

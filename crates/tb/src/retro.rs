@@ -78,7 +78,24 @@ fn entry(idx: u64, side: usize, lost: bool) -> u64 {
 
 #[inline]
 fn unpack(e: u64) -> (u64, usize, bool) {
+    let e = e & ENTRY_MASK;
     (e >> 2, (e & 1) as usize, e & 2 != 0)
+}
+
+/// A work-list entry with the level (plies) it resolves at, in one word: the level in the top
+/// 16 bits. Seeds and a level's results are held in their millions (a 5-piece pawn table's
+/// slice), so they take 8 bytes each, not 16 for a `(u16, u64)` pair.
+const LEVEL_SHIFT: u32 = 48;
+const ENTRY_MASK: u64 = (1 << LEVEL_SHIFT) - 1;
+
+#[inline]
+fn at_level(level: u16, e: u64) -> u64 {
+    (level as u64) << LEVEL_SHIFT | e
+}
+
+#[inline]
+fn level_of(e: u64) -> usize {
+    (e >> LEVEL_SHIFT) as usize
 }
 
 /// An array of atomic words in anonymous memory, advised to use transparent huge pages: the
@@ -102,6 +119,41 @@ impl StateArray {
             unsafe { std::slice::from_raw_parts(map.as_mut_ptr().cast::<AtomicU32>(), len) };
         StateArray { words, _map: map }
     }
+
+    /// Turns the first `len` states into their codes in place (one [`Code`] per state, packed
+    /// into the first half of the memory: no second array of finished values) and returns them.
+    ///
+    /// Code `i` is written over bytes `2i..2i+2`, which belong to state `i / 2`, read before.
+    /// After a serial start, ranges `[l, 2l)` are converted in parallel: they read states
+    /// `[l, 2l)` and write over states `[l/2, l)`, all converted in earlier rounds.
+    fn pack_codes(&mut self, len: usize) -> &[Code] {
+        assert!(len <= self.words.len());
+        let base = self._map.as_mut_ptr() as usize;
+        let convert = |range: std::ops::Range<usize>| {
+            let (states, codes) = (base as *const u32, base as *mut Code);
+            for i in range {
+                // SAFETY: `i < len` states of 4 bytes lie in the mapping; this call reads state
+                // `i` before it writes code `i` (bytes `2i..2i+2`, inside states already read:
+                // by this loop for `i / 2 < i`, by an earlier round otherwise); no other thread
+                // touches these bytes (see above), and `&mut self` excludes every other access.
+                unsafe {
+                    let s = states.add(i).read();
+                    codes.add(i).write(if pending(s) { UNKNOWN } else { low_code(s) });
+                }
+            }
+        };
+        const FIRST: usize = 1 << 16;
+        convert(0..len.min(FIRST));
+        let mut l = FIRST;
+        while l < len {
+            let end = (2 * l).min(len);
+            (l..end).into_par_iter().step_by(FIRST).for_each(|a| convert(a..(a + FIRST).min(end)));
+            l = end;
+        }
+        // SAFETY: the first `len` codes were all written above; the mapping is aligned and
+        // lives as long as `self`, which this borrow keeps.
+        unsafe { std::slice::from_raw_parts(base as *const Code, len) }
+    }
 }
 
 /// The solver arrays (two per metric: one per side), kept from one table to the next.
@@ -110,12 +162,11 @@ impl StateArray {
 /// 5-piece table's time in `perf` (KRPvKN). An array is kept while a table needs at least half
 /// of it, so memory held stays within twice a table's need.
 ///
-/// The value arrays the solvers' results are copied into are kept the same way: a table hands
-/// them back with [`Workspace::recycle`] once it is written.
+/// A solved table's values are packed over its state arrays ([`Workspace::codes`]): no second
+/// array for them (before: 4 more bytes per index entry and metric, 2.6 GiB for KRPvKR).
 #[derive(Default)]
 pub struct Workspace {
     arrays: Vec<StateArray>,
-    codes: Vec<Vec<Code>>,
     /// The last table's sub-tables, decoded into again by the next table's loads.
     subs: Vec<Vec<Code>>,
 }
@@ -131,8 +182,6 @@ impl Workspace {
     pub fn prepare(&mut self, len: usize, metrics: usize) {
         self.arrays.retain(|a| fits(a.words.len(), len));
         self.arrays.truncate(2 * metrics);
-        self.codes.retain(|v| fits(v.capacity(), len));
-        self.codes.truncate(2 * metrics);
     }
 
     /// `metrics` solvers for one table.
@@ -155,17 +204,13 @@ impl Workspace {
             .collect()
     }
 
-    /// Value arrays for a table of `len` indices to fill, two per metric (see
-    /// [`Solver::codes_into`]).
-    pub fn take_codes(&mut self, len: usize, metrics: usize) -> Vec<Vec<Code>> {
-        (0..2 * metrics)
-            .map(|_| self.codes.pop().filter(|v| fits(v.capacity(), len)).unwrap_or_default())
-            .collect()
-    }
-
-    /// Value arrays to keep for the next table.
-    pub fn recycle(&mut self, codes: impl IntoIterator<Item = Vec<Code>>) {
-        self.codes.extend(codes);
+    /// The finished values of solver `k` (as [`Workspace::solvers`] made them) for a table of
+    /// `len` indices, both sides, packed over its state arrays: the solver is spent.
+    pub fn codes(&mut self, k: usize, len: usize) -> [&[Code]; 2] {
+        let [white, black] = &mut self.arrays[2 * k..2 * k + 2] else {
+            panic!("two state arrays per solver")
+        };
+        [white.pack_codes(len), black.pack_codes(len)]
     }
 
     /// Buffers to load sub-tables of `lens` entries into: kept ones where they fit (the
@@ -225,18 +270,21 @@ impl<'a> Solver<'a> {
     /// positions resolved so far.
     pub fn retrograde<M: Metric>(
         &self,
-        seeds: Vec<(u16, u64)>,
+        seeds: impl Iterator<Item = u64>,
         universe: &[u32],
         mut on_level: impl FnMut(usize, u64),
     ) {
         let mut resolved_so_far = 0u64;
         let mut buckets: Vec<Vec<u64>> = Vec::new();
-        for (d, entry) in seeds {
-            let d = d as usize;
+        let place = |buckets: &mut Vec<Vec<u64>>, e: u64| {
+            let d = level_of(e);
             if buckets.len() <= d {
                 buckets.resize_with(d + 1, Vec::new);
             }
-            buckets[d].push(entry);
+            buckets[d].push(e & ENTRY_MASK);
+        };
+        for e in seeds {
+            place(&mut buckets, e);
         }
 
         let mut frontier: Vec<u64> = Vec::new();
@@ -260,24 +308,19 @@ impl<'a> Solver<'a> {
             resolved_so_far += frontier.len() as u64;
             on_level(d, resolved_so_far);
             // Small frontiers (the first and last levels) are not worth waking the pool for.
-            let results: Vec<(u16, u64)> = if frontier.len() <= SERIAL_FRONTIER {
-                self.expand::<M>(&frontier, d as u16)
+            // One vector per chunk, read in place: collecting them into one would hold the
+            // level's results twice.
+            let results: Vec<Vec<u64>> = if frontier.len() <= SERIAL_FRONTIER {
+                vec![self.expand::<M>(&frontier, d as u16)]
             } else {
-                frontier
-                    .par_chunks(1024)
-                    .flat_map_iter(|chunk| self.expand::<M>(chunk, d as u16))
-                    .collect()
+                frontier.par_chunks(1024).map(|chunk| self.expand::<M>(chunk, d as u16)).collect()
             };
             frontier.clear();
-            for (level, e) in results {
-                if level as usize == d + 1 {
-                    frontier.push(e);
+            for e in results.into_iter().flatten() {
+                if level_of(e) == d + 1 {
+                    frontier.push(e & ENTRY_MASK);
                 } else {
-                    let l = level as usize;
-                    if buckets.len() <= l {
-                        buckets.resize_with(l + 1, Vec::new);
-                    }
-                    buckets[l].push(e);
+                    place(&mut buckets, e);
                 }
             }
             d += 1;
@@ -336,7 +379,7 @@ impl<'a> Solver<'a> {
     /// states are scattered: nearly every one is a cache miss), then the updates, whose lines
     /// are cached by then (branches on each missed load and locked instructions would otherwise
     /// wait for each miss in turn).
-    fn expand<M: Metric>(&self, chunk: &[u64], d: u16) -> Vec<(u16, u64)> {
+    fn expand<M: Metric>(&self, chunk: &[u64], d: u16) -> Vec<u64> {
         let mut out = Vec::new();
         let mut preds: Vec<u64> = Vec::with_capacity(64);
         let mut todo: Vec<u64> = Vec::with_capacity(chunk.len() * 32);
@@ -373,7 +416,7 @@ impl<'a> Solver<'a> {
 
     /// One predecessor `t` of a position resolved at level `d`.
     #[inline]
-    fn update(&self, t: u64, d: u16, out: &mut Vec<(u16, u64)>) {
+    fn update(&self, t: u64, d: u16, out: &mut Vec<u64>) {
         let (p, mover, child_lost) = unpack(t);
         let cell = &self.state[mover][p as usize];
         let mut cur = cell.load(Relaxed);
@@ -400,7 +443,7 @@ impl<'a> Solver<'a> {
             match cell.compare_exchange_weak(cur, new, Relaxed, Relaxed) {
                 Ok(_) => {
                     if let Some((level, lost)) = push {
-                        out.push((level, entry(p, mover, lost)));
+                        out.push(at_level(level, entry(p, mover, lost)));
                     }
                     break;
                 }
@@ -418,33 +461,24 @@ impl<'a> Solver<'a> {
             })
         })
     }
-
-    /// The finished values, written into `out` (whose memory is reused).
-    pub fn codes_into(&self, mut out: [Vec<Code>; 2]) -> [Vec<Code>; 2] {
-        for (v, out) in self.state.iter().zip(&mut out) {
-            v.par_iter()
-                .map(|s| s.load(Relaxed))
-                .map(|s| if pending(s) { UNKNOWN } else { low_code(s) })
-                .collect_into_vec(out);
-        }
-        out
-    }
 }
 
 /// The forward pass over `universe` for `N` metrics of one table at once (DTM and DTZ): they
 /// share decoding, legality, move generation and the in-table successors, and differ only in
-/// how they value the moves that leave the graph. Returns each solver's seeds. `on_chunk` hears
-/// of every chunk of index entries done.
+/// how they value the moves that leave the graph. Returns the seeds (entries with their level)
+/// per chunk of the universe, each chunk's per solver: kept apart, not collected into one
+/// vector, which would hold them twice. `on_chunk` hears of every chunk of index entries done.
 pub fn forward<M: Metric, const N: usize>(
     solvers: [(&Solver, &M); N],
     universe: &[u32],
     on_chunk: &(dyn Fn(u64) + Sync),
-) -> [Vec<(u16, u64)>; N] {
+) -> Vec<[Vec<u64>; N]> {
     let layout = solvers[0].0.layout;
-    let seeds: Vec<(u8, u16, u64)> = universe
+    assert!(layout.size < 1 << (LEVEL_SHIFT - 2), "index too large for a work-list entry");
+    universe
         .par_chunks(4096)
-        .flat_map_iter(|chunk| {
-            let mut out = Vec::new();
+        .map(|chunk| {
+            let mut out: [Vec<u64>; N] = std::array::from_fn(|_| Vec::new());
             let mut kids: Vec<u64> = Vec::with_capacity(64);
             let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
             for &idx in chunk {
@@ -497,7 +531,7 @@ pub fn forward<M: Metric, const N: usize>(
                     for (k, (s, _)) in solvers.iter().enumerate() {
                         let (n, b) = (kids.len(), (best[k], best_is_exit[k]));
                         if let Some(level) = s.init_one(stm, i, moves, mated, n, b) {
-                            out.push((k as u8, level, entry(idx as u64, stm, false)));
+                            out[k].push(at_level(level, entry(idx as u64, stm, false)));
                         }
                     }
                 }
@@ -505,12 +539,7 @@ pub fn forward<M: Metric, const N: usize>(
             on_chunk(chunk.len() as u64);
             out
         })
-        .collect();
-    let mut split: [Vec<(u16, u64)>; N] = std::array::from_fn(|_| Vec::new());
-    for (k, level, e) in seeds {
-        split[k as usize].push((level, e));
-    }
-    split
+        .collect()
 }
 
 /// The code a seed at level `d` takes (from its pending state): a win if the position's best exit
