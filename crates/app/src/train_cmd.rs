@@ -24,6 +24,10 @@ pub struct TrainArgs {
     /// Accumulator units per side: 128, 256, 512 or 1024 (the sizes the engine reads).
     #[arg(long, default_value_t = 256)]
     pub hidden: usize,
+    /// Output buckets, picked by the number of pieces on the board (1 to 16; 8 cuts 2–32
+    /// pieces into steps of four).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
     #[arg(long, default_value_t = 20)]
     pub epochs: usize,
     #[arg(long, default_value_t = 16384)]
@@ -60,6 +64,9 @@ pub fn run(a: &TrainArgs) -> Result<()> {
     if !vidle_engine::NNUE_SIZES.contains(&a.hidden) {
         bail!("--hidden must be one of {:?}, the sizes the engine reads", vidle_engine::NNUE_SIZES);
     }
+    if !(1..=vidle_engine::NNUE_MAX_BUCKETS).contains(&a.buckets) {
+        bail!("--buckets must be 1 to {}", vidle_engine::NNUE_MAX_BUCKETS);
+    }
     if a.epochs == 0 || a.batch == 0 {
         bail!("--epochs and --batch must be above 0");
     }
@@ -93,12 +100,19 @@ pub fn run(a: &TrainArgs) -> Result<()> {
             let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
             let net = Net::from_float_bytes(&bytes)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
-            if net.hidden != a.hidden {
-                bail!("{} has {} hidden units, not --hidden {}", p.display(), net.hidden, a.hidden);
+            if (net.hidden, net.buckets) != (a.hidden, a.buckets) {
+                bail!(
+                    "{} has {} hidden units and {} output buckets, not --hidden {} --buckets {}",
+                    p.display(),
+                    net.hidden,
+                    net.buckets,
+                    a.hidden,
+                    a.buckets
+                );
             }
             net
         }
-        None => Net::new(a.hidden, a.seed),
+        None => Net::with_buckets(a.hidden, a.buckets, a.seed),
     };
     let cfg = Config {
         hidden: a.hidden,

@@ -42,7 +42,7 @@ pub use bench::{BenchResult, bench};
 pub use events::{
     Bound, Score, SearchEvent, SearchInfo, SearchLimits, SearchResult, TbClass, TbOutcome,
 };
-pub use nnue::SIZES as NNUE_SIZES;
+pub use nnue::{MAX_BUCKETS as NNUE_MAX_BUCKETS, SIZES as NNUE_SIZES};
 pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
 pub use strength::{MAX_ELO, MIN_ELO};
 
@@ -60,9 +60,12 @@ pub fn eval_text(pos: &vidle_core::Position) -> String {
     }
     let nn = nnue::evaluate(pos);
     let white = if pos.turn() == vidle_core::Color::White { nn } else { -nn };
+    let net = nnue::current();
     text.push_str(&format!(
-        "NNUE ({} hidden units): {white} cp for White; {nn} cp for the side to move\n",
-        nnue::current().hidden()
+        "NNUE ({} hidden units, {} output buckets): {white} cp for White; {nn} cp for the side \
+         to move\n",
+        net.hidden(),
+        net.buckets()
     ));
     text
 }

@@ -3,7 +3,7 @@
 //! [`super`]). Every function here is generic over `H`, so each supported size gets loops of a
 //! length known to the compiler, which it vectorises for the processor it builds for.
 
-use super::{EVAL_LIMIT, INPUTS, QA, QB, SCALE};
+use super::{EVAL_LIMIT, INPUTS, QA, QB, SCALE, bucket};
 use vidle_core::{Color, Piece, Position, Role, Square};
 
 /// Quantised weights of a network with `H` hidden units per side.
@@ -11,57 +11,72 @@ use vidle_core::{Color, Piece, Position, Role, Square};
 pub struct Network<const H: usize> {
     ft_w: [[i16; H]; INPUTS],
     ft_b: [i16; H],
-    out_w: [[i16; H]; 2],
-    out_b: i32,
+    /// Output weights of each bucket: the side to move's half, then the other side's.
+    out_w: Box<[[[i16; H]; 2]]>,
+    /// Output bias of each bucket.
+    out_b: Box<[i32]>,
 }
 
 impl<const H: usize> Network<H> {
-    /// Bytes of a file of this size, the 12-byte header included.
-    pub const FILE_BYTES: usize = 12 + 2 * (INPUTS * H + H + 2 * H) + 4;
+    /// Bytes of the weights of a network of this size with `buckets` output buckets (the
+    /// header not included).
+    pub const fn weight_bytes(buckets: usize) -> usize {
+        2 * (INPUTS * H + H + buckets * 2 * H) + 4 * buckets
+    }
 
-    /// Reads the weights after the header; `bytes` is a whole file of [`Self::FILE_BYTES`].
-    pub(super) fn read(bytes: &[u8]) -> Box<Network<H>> {
-        debug_assert_eq!(bytes.len(), Self::FILE_BYTES);
+    /// Reads `buckets` buckets' weights; `bytes` are exactly [`Self::weight_bytes`] long.
+    pub(super) fn read(bytes: &[u8], buckets: usize) -> Box<Network<H>> {
+        debug_assert_eq!(bytes.len(), Self::weight_bytes(buckets));
         let mut net = Box::new(Network {
             ft_w: [[0; H]; INPUTS],
             ft_b: [0; H],
-            out_w: [[0; H]; 2],
-            out_b: 0,
+            out_w: vec![[[0; H]; 2]; buckets].into_boxed_slice(),
+            out_b: vec![0; buckets].into_boxed_slice(),
         });
-        let mut words = bytes[12..bytes.len() - 4].chunks_exact(2);
+        let (words, biases) = bytes.split_at(bytes.len() - 4 * buckets);
+        let mut words = words.chunks_exact(2);
         let mut next = || words.next().map_or(0, |w| i16::from_le_bytes([w[0], w[1]]));
         for row in net.ft_w.iter_mut() {
             row.iter_mut().for_each(|w| *w = next());
         }
         net.ft_b.iter_mut().for_each(|w| *w = next());
-        for row in net.out_w.iter_mut() {
+        for row in net.out_w.iter_mut().flatten() {
             row.iter_mut().for_each(|w| *w = next());
         }
-        let b = &bytes[bytes.len() - 4..];
-        net.out_b = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        for (b, bytes) in net.out_b.iter_mut().zip(biases.chunks_exact(4)) {
+            *b = i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        }
         net
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.out_b.len()
     }
 
     /// The evaluation of `pos` from scratch, from the side to move's view.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.output(&Accumulator::refresh(self, pos), pos.turn())
+        self.output(&Accumulator::refresh(self, pos), pos)
     }
 
-    /// The output for the accumulators of a position with `turn` to move, in centipawns from
-    /// the side to move's view. A unit's activation `v = clamp(acc, 0, QA)` is squared as
-    /// `(v * w) * v`: `v * w` fits an `i16` because the trainer clips the output weights.
+    /// The output for the accumulators of `pos`, in centipawns from the side to move's view,
+    /// with the output bucket of its number of pieces. A unit's activation
+    /// `v = clamp(acc, 0, QA)` is squared as `(v * w) * v`: `v * w` fits an `i16` because the
+    /// trainer clips the output weights.
     #[inline(always)]
-    fn output(&self, acc: &Accumulator<H>, turn: Color) -> i32 {
+    fn output(&self, acc: &Accumulator<H>, pos: &Position) -> i32 {
+        let turn = pos.turn();
+        let b = bucket(pos.occupied().count() as usize, self.out_b.len());
         let us = &acc.v[turn as usize];
         let them = &acc.v[!turn as usize];
         let mut sum: i32 = 0;
-        for (side, weights) in [us, them].into_iter().zip(&self.out_w) {
+        for (side, weights) in [us, them].into_iter().zip(&self.out_w[b]) {
             for (&a, &w) in side.iter().zip(weights) {
                 let v = a.clamp(0, QA as i16);
                 sum += i32::from(v.wrapping_mul(w)) * i32::from(v);
             }
         }
-        ((sum / QA + self.out_b) * SCALE / (QA * QB)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        ((sum / QA + self.out_b[b]) * SCALE / (QA * QB)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
@@ -239,6 +254,6 @@ impl<const H: usize> Stack<H> {
                 self.valid[ply] = true;
             }
         }
-        net.output(&self.stack[ply], pos.turn())
+        net.output(&self.stack[ply], pos)
     }
 }

@@ -10,7 +10,9 @@
 //! side: colour is "own" or "their", and Black's squares are mirrored vertically, so one set
 //! of weights serves both sides. The output is one linear neuron over the SCReLU
 //! (`clamp(x, 0, 1)²`) of the side to move's accumulator followed by the other side's, scaled
-//! to centipawns by [`SCALE`].
+//! to centipawns by [`SCALE`]. A network may have several output neurons, *buckets*, of which
+//! the number of pieces on the board picks one ([`bucket`]): the same accumulators are read
+//! differently in the opening, the middlegame and the endgame.
 //!
 //! # Arithmetic
 //! Quantised as the trainer (`vidle train`, `crate::train`) writes it: accumulator weights and
@@ -32,10 +34,12 @@
 //! pieces again (the reference the tests compare with).
 //!
 //! # File format
-//! `b"VDNN"`, `u32` version (1), `u32` hidden size, then the accumulator weights (768 ×
-//! hidden, feature-major), the accumulator biases (hidden), the output weights (2 × hidden),
-//! all `i16`, and the output bias (`i32`), little endian. The network in `nets/` is built into
-//! the binary; its provenance is in `nets/README.md`.
+//! `b"VDNN"`, `u32` version, `u32` hidden size, in version 2 a `u32` number of output
+//! buckets (version 1 has one), then the accumulator weights (768 × hidden, feature-major),
+//! the accumulator biases (hidden), the output weights (buckets × 2 × hidden), all `i16`, and
+//! the output biases (buckets × `i32`), little endian. The trainer writes version 1 for one
+//! bucket. The network in `nets/` is built into the binary; its provenance is in
+//! `nets/README.md`.
 
 mod layer;
 
@@ -56,6 +60,16 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// Evaluations are clamped to this, far from the mate and tablebase scores.
 const EVAL_LIMIT: i32 = 20_000;
+/// The most output buckets a file may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `pieces` pieces (kings included) in a network of
+/// `buckets` buckets: the range 2–32 cut into equal parts (with 8 buckets, 2–5 pieces are the
+/// first and 30–32 the last).
+#[inline(always)]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 32).min(buckets - 1)
+}
 
 /// The network built into the binary.
 static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-1.nnue");
@@ -113,7 +127,7 @@ pub enum Network {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({} hidden units)", self.hidden())
+        write!(f, "Network({} hidden units, {} output buckets)", self.hidden(), self.buckets())
     }
 }
 
@@ -127,29 +141,44 @@ impl Network {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
         let (version, hidden) = (word(4), word(8));
-        if version != 1 {
-            return Err(format!("network version {version}, this build reads version 1"));
+        let (header, buckets) = match version {
+            1 => (12, 1),
+            2 if bytes.len() >= 16 => (16, word(12) as usize),
+            2 => return Err("network file ends inside its header".into()),
+            _ => return Err(format!("network version {version}, this build reads 1 and 2")),
+        };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!(
+                "network has {buckets} output buckets, this build reads 1 to {MAX_BUCKETS}"
+            ));
         }
-        let expected = match hidden {
-            128 => SizedNetwork::<128>::FILE_BYTES,
-            256 => SizedNetwork::<256>::FILE_BYTES,
-            512 => SizedNetwork::<512>::FILE_BYTES,
-            1024 => SizedNetwork::<1024>::FILE_BYTES,
+        let weights = match hidden {
+            128 => SizedNetwork::<128>::weight_bytes(buckets),
+            256 => SizedNetwork::<256>::weight_bytes(buckets),
+            512 => SizedNetwork::<512>::weight_bytes(buckets),
+            1024 => SizedNetwork::<1024>::weight_bytes(buckets),
             _ => {
                 return Err(format!(
                     "network has {hidden} hidden units, this build reads {SIZES:?}"
                 ));
             }
         };
+        let expected = header + weights;
         if bytes.len() != expected {
             return Err(format!("network file is {} bytes, expected {expected}", bytes.len()));
         }
+        let w = &bytes[header..];
         Ok(match hidden {
-            128 => Network::H128(SizedNetwork::read(bytes)),
-            256 => Network::H256(SizedNetwork::read(bytes)),
-            512 => Network::H512(SizedNetwork::read(bytes)),
-            _ => Network::H1024(SizedNetwork::read(bytes)),
+            128 => Network::H128(SizedNetwork::read(w, buckets)),
+            256 => Network::H256(SizedNetwork::read(w, buckets)),
+            512 => Network::H512(SizedNetwork::read(w, buckets)),
+            _ => Network::H1024(SizedNetwork::read(w, buckets)),
         })
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        each_size!(self, n => n.buckets())
     }
 
     /// Hidden units per side.
@@ -263,15 +292,19 @@ mod tests {
     use super::*;
     use vidle_core::parse_fen;
 
-    /// Networks of every size this build reads: the embedded one and untrained ones that the
-    /// trainer wrote (random weights: every unit and input matters).
+    /// Networks of every size this build reads, with one and with eight output buckets: the
+    /// embedded one and untrained ones that the trainer wrote (random weights: every unit,
+    /// input and bucket matters).
     fn networks() -> Vec<Arc<Network>> {
         let mut nets = vec![embedded()];
         for (i, h) in SIZES.into_iter().enumerate() {
-            let bytes = crate::train::model::Net::new(h, 100 + i as u64).to_engine_bytes();
-            let net = Network::from_bytes(&bytes).expect("the trainer writes valid networks");
-            assert_eq!(net.hidden(), h);
-            nets.push(Arc::new(net));
+            for buckets in [1, 8] {
+                let net = crate::train::model::Net::with_buckets(h, buckets, 100 + i as u64);
+                let net = Network::from_bytes(&net.to_engine_bytes())
+                    .expect("the trainer writes valid networks");
+                assert_eq!((net.hidden(), net.buckets()), (h, buckets));
+                nets.push(Arc::new(net));
+            }
         }
         nets
     }
@@ -334,6 +367,13 @@ mod tests {
         let mut bytes = EMBEDDED.to_vec();
         bytes[4] = 9;
         assert!(Network::from_bytes(&bytes).unwrap_err().contains("version 9"));
+        let mut bytes = EMBEDDED.to_vec();
+        bytes[4] = 2;
+        assert!(Network::from_bytes(&bytes).unwrap_err().contains("output buckets"));
+        let mut bytes = crate::train::model::Net::with_buckets(128, 8, 1).to_engine_bytes();
+        bytes[12] = 0;
+        assert!(Network::from_bytes(&bytes).unwrap_err().contains("0 output buckets"));
+        assert!(Network::from_bytes(&bytes[..14]).unwrap_err().contains("header"));
         let mut bytes = EMBEDDED.to_vec();
         bytes[8] = 7;
         assert!(Network::from_bytes(&bytes).unwrap_err().contains("hidden units"));

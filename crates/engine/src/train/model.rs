@@ -3,20 +3,22 @@
 //!
 //! All parameters live in one vector, laid out as the file stores them — accumulator weights
 //! (`INPUTS × hidden`, feature-major), accumulator biases (`hidden`), output weights
-//! (`2 × hidden`, the side to move's half first), output bias (1) — so the gradient and the
-//! optimiser's moments are plain vectors of the same shape.
+//! (`buckets × 2 × hidden`, each bucket's side to move's half first), output biases
+//! (`buckets`) — so the gradient and the optimiser's moments are plain vectors of the same
+//! shape.
 
 use super::data::{NONE, Sample};
-use crate::nnue::{INPUTS, QA, QB, SCALE};
+use crate::nnue::{INPUTS, QA, QB, SCALE, bucket};
 use vidle_core::rng::SplitMix64;
 
 /// The largest weight magnitude: `v * w` must fit an `i16` in the engine (see `nnue.rs`).
 pub const WEIGHT_LIMIT: f32 = 127.0 / QB as f32;
 
-/// A float network of `hidden` units per side.
+/// A float network of `hidden` units per side and `buckets` output buckets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
     pub hidden: usize,
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
@@ -24,6 +26,7 @@ pub struct Net {
 #[derive(Debug, Clone, Copy)]
 struct Layout {
     h: usize,
+    buckets: usize,
     ft_b: usize,
     out_w: usize,
     out_b: usize,
@@ -31,11 +34,17 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(h: usize) -> Layout {
+    fn new(h: usize, buckets: usize) -> Layout {
         let ft_b = INPUTS * h;
         let out_w = ft_b + h;
-        let out_b = out_w + 2 * h;
-        Layout { h, ft_b, out_w, out_b, len: out_b + 1 }
+        let out_b = out_w + buckets * 2 * h;
+        Layout { h, buckets, ft_b, out_w, out_b, len: out_b + buckets }
+    }
+
+    /// Where the output weights of a sample's bucket start, and its output bias.
+    fn output(&self, s: &Sample) -> (usize, usize) {
+        let b = bucket(s.len, self.buckets);
+        (self.out_w + b * 2 * self.h, self.out_b + b)
     }
 }
 
@@ -53,11 +62,16 @@ pub struct Scratch {
 }
 
 impl Net {
+    /// A new network of one output bucket (see [`Net::with_buckets`]).
+    pub fn new(hidden: usize, seed: u64) -> Net {
+        Net::with_buckets(hidden, 1, seed)
+    }
+
     /// A new network: accumulator weights normal with standard deviation 0.1, output weights
     /// uniform in ±1/√(2·hidden), biases as the output layer's weights (zero for the
     /// accumulator), all from `seed`.
-    pub fn new(hidden: usize, seed: u64) -> Net {
-        let l = Layout::new(hidden);
+    pub fn with_buckets(hidden: usize, buckets: usize, seed: u64) -> Net {
+        let l = Layout::new(hidden, buckets);
         let mut rng = SplitMix64::new(seed);
         let mut params = vec![0.0; l.len];
         for w in &mut params[..l.ft_b] {
@@ -67,11 +81,11 @@ impl Net {
         for w in &mut params[l.out_w..] {
             *w = ((rng.unit() * 2.0 - 1.0) * bound) as f32;
         }
-        Net { hidden, params }
+        Net { hidden, buckets, params }
     }
 
     fn layout(&self) -> Layout {
-        Layout::new(self.hidden)
+        Layout::new(self.hidden, self.buckets)
     }
 
     /// Scratch space for this network's passes.
@@ -95,12 +109,13 @@ impl Net {
         let l = self.layout();
         self.accumulate(&l, &s.us[..s.len], &mut scratch.us);
         self.accumulate(&l, &s.them[..s.len], &mut scratch.them);
-        let (w_us, w_them) = self.params[l.out_w..l.out_b].split_at(l.h);
+        let (w, b) = l.output(s);
+        let (w_us, w_them) = self.params[w..w + 2 * l.h].split_at(l.h);
         let screlu = |x: f32| {
             let c = x.clamp(0.0, 1.0);
             c * c
         };
-        let mut out = self.params[l.out_b];
+        let mut out = self.params[b];
         for (a, w) in scratch.us.iter().zip(w_us) {
             out += screlu(*a) * w;
         }
@@ -129,12 +144,13 @@ impl Net {
         let p = 1.0 / (1.0 + (-out).exp());
         let err = p - s.target;
         let g = 2.0 * err * p * (1.0 - p) * weight;
-        grad[l.out_b] += g;
-        let (w_us, w_them) = self.params[l.out_w..l.out_b].split_at(l.h);
+        let (w, b) = l.output(s);
+        grad[b] += g;
+        let (w_us, w_them) = self.params[w..w + 2 * l.h].split_at(l.h);
         for (side, (acc, w_out)) in
             [(&mut scratch.us, w_us), (&mut scratch.them, w_them)].into_iter().enumerate()
         {
-            let gw = &mut grad[l.out_w + side * l.h..l.out_w + (side + 1) * l.h];
+            let gw = &mut grad[w + side * l.h..w + (side + 1) * l.h];
             for ((a, w), gw) in acc.iter_mut().zip(w_out).zip(gw) {
                 let c = a.clamp(0.0, 1.0);
                 *gw += g * c * c;
@@ -166,28 +182,38 @@ impl Net {
         }
     }
 
-    /// The quantised network in the engine's file format (`nnue.rs`).
+    /// The quantised network in the engine's file format (`nnue/mod.rs`): version 1 for one
+    /// output bucket, version 2 (which names the buckets) for more.
     pub fn to_engine_bytes(&self) -> Vec<u8> {
         let q = Quantised::new(self);
-        let mut out =
-            Vec::with_capacity(12 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4);
+        let mut out = Vec::with_capacity(
+            16 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4 * q.out_b.len(),
+        );
         out.extend_from_slice(b"VDNN");
-        out.extend_from_slice(&1u32.to_le_bytes());
+        let version: u32 = if self.buckets == 1 { 1 } else { 2 };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if version == 2 {
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
         for v in q.ft_w.iter().chain(&q.ft_b).chain(&q.out_w) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&q.out_b.to_le_bytes());
+        for b in &q.out_b {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
-    /// The float weights: `b"VDNF"`, `u32` version 1, `u32` hidden, then the parameter vector
-    /// as `f32` little endian — to train on from where a run stopped, or quantise again.
+    /// The float weights: `b"VDNF"`, `u32` version 2, `u32` hidden, `u32` buckets, then the
+    /// parameter vector as `f32` little endian — to train on from where a run stopped, or
+    /// quantise again. (Version 1 had no buckets word: one bucket.)
     pub fn to_float_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(12 + 4 * self.params.len());
+        let mut out = Vec::with_capacity(16 + 4 * self.params.len());
         out.extend_from_slice(b"VDNF");
-        out.extend_from_slice(&1u32.to_le_bytes());
+        out.extend_from_slice(&2u32.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         for v in &self.params {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -203,26 +229,32 @@ impl Net {
             return Err("not Vidle float network weights (no VDNF header)".into());
         }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-        if word(4) != 1 {
-            return Err(format!("float weights version {}, this build reads 1", word(4)));
-        }
+        let (header, buckets) = match word(4) {
+            1 => (12, 1),
+            2 if bytes.len() >= 16 => (16, word(12) as usize),
+            2 => return Err("float weights end inside their header".into()),
+            v => return Err(format!("float weights version {v}, this build reads 1 and 2")),
+        };
         let hidden = word(8) as usize;
         if hidden == 0 || hidden > 4096 {
             return Err(format!("float weights with {hidden} hidden units"));
         }
-        let len = Layout::new(hidden).len;
-        if bytes.len() != 12 + 4 * len {
+        if !(1..=crate::nnue::MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("float weights with {buckets} output buckets"));
+        }
+        let len = Layout::new(hidden, buckets).len;
+        if bytes.len() != header + 4 * len {
             return Err(format!(
                 "float weights are {} bytes, expected {}",
                 bytes.len(),
-                12 + 4 * len
+                header + 4 * len
             ));
         }
-        let params = bytes[12..]
+        let params = bytes[header..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
-        Ok(Net { hidden, params })
+        Ok(Net { hidden, buckets, params })
     }
 }
 
@@ -231,7 +263,7 @@ pub struct Quantised {
     pub ft_w: Vec<i16>,
     pub ft_b: Vec<i16>,
     pub out_w: Vec<i16>,
-    pub out_b: i32,
+    pub out_b: Vec<i32>,
 }
 
 impl Quantised {
@@ -245,7 +277,10 @@ impl Quantised {
             ft_w: q(&net.params[..l.ft_b], QA),
             ft_b: q(&net.params[l.ft_b..l.out_w], QA),
             out_w: q(&net.params[l.out_w..l.out_b], QB),
-            out_b: (f64::from(net.params[l.out_b]) * f64::from(QA * QB)).round() as i32,
+            out_b: net.params[l.out_b..]
+                .iter()
+                .map(|&b| (f64::from(b) * f64::from(QA * QB)).round() as i32)
+                .collect(),
         }
     }
 
@@ -268,9 +303,11 @@ impl Quantised {
                 })
                 .sum()
         };
-        let sum = side(&s.us[..s.len], &self.out_w[..h]) + side(&s.them[..s.len], &self.out_w[h..]);
+        let b = bucket(s.len, self.out_b.len());
+        let w = &self.out_w[b * 2 * h..(b + 1) * 2 * h];
+        let sum = side(&s.us[..s.len], &w[..h]) + side(&s.them[..s.len], &w[h..]);
         // Division truncates toward zero, as the engine's does.
-        let v = sum / i64::from(QA) + i64::from(self.out_b);
+        let v = sum / i64::from(QA) + i64::from(self.out_b[b]);
         (v * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }

@@ -48,14 +48,22 @@ fn small_config(threads: usize) -> Config {
     Config { hidden: 16, epochs: 10, batch: 64, lr: 3e-3, wdl: 0.25, seed: 5, threads }
 }
 
-/// The analytic gradient of `backward` agrees with finite differences of the loss.
+/// The analytic gradient of `backward` agrees with finite differences of the loss, with one
+/// output bucket and with four.
 #[test]
 fn gradient_matches_finite_differences() {
+    for buckets in [1, 4] {
+        check_gradient(buckets);
+    }
+}
+
+fn check_gradient(buckets: usize) {
     let data = synthetic(8, 3);
-    let mut net = Net::new(8, 11);
+    let mut net = Net::with_buckets(8, buckets, 11);
     // Biases that put units inside (0, 1), where the activation has a slope.
     let h = net.hidden;
-    for b in &mut net.params[crate::nnue::INPUTS * h..crate::nnue::INPUTS * h + h] {
+    let inputs = crate::nnue::INPUTS;
+    for b in &mut net.params[inputs * h..inputs * h + h] {
         *b = 0.4;
     }
     let mut grad = vec![0.0f32; net.params.len()];
@@ -74,13 +82,14 @@ fn gradient_matches_finite_differences() {
             })
             .sum()
     };
-    // Parameters that matter: a used input row, an accumulator bias, output weights, the
-    // output bias.
+    // Parameters that matter: a used input row, an accumulator bias, output weights of both
+    // halves and the output bias of the first sample's bucket.
     let used = usize::from(samples[0].us[0]) * h;
+    let b = crate::nnue::bucket(samples[0].len, buckets);
+    let out_w = inputs * h + h + b * 2 * h;
+    let out_b = inputs * h + h + buckets * 2 * h + b;
     let mut checked = 0;
-    for i in
-        [used, used + 3, crate::nnue::INPUTS * h + 2, net.params.len() - 5, net.params.len() - 1]
-    {
+    for i in [used, used + 3, inputs * h + 2, out_w + 1, out_w + h + 5, out_b] {
         let eps = 1e-2f32;
         let mut plus = net.clone();
         plus.params[i] += eps;
@@ -90,13 +99,13 @@ fn gradient_matches_finite_differences() {
         let analytic = f64::from(grad[i]);
         assert!(
             (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
-            "parameter {i}: numeric {numeric}, analytic {analytic}"
+            "{buckets} buckets, parameter {i}: numeric {numeric}, analytic {analytic}"
         );
         if numeric.abs() > 1e-5 {
             checked += 1;
         }
     }
-    assert!(checked >= 3, "only {checked} parameters had a gradient to compare");
+    assert!(checked >= 4, "{buckets} buckets: only {checked} parameters had a gradient to compare");
 }
 
 /// Training lowers the held-out loss well below that of the untrained network and of the best
@@ -140,11 +149,18 @@ fn runs_are_reproducible() {
 }
 
 /// The quantised network read by the engine evaluates every position as the trainer's integer
-/// arithmetic does, and close to the float network.
+/// arithmetic does, and close to the float network, with one output bucket and with eight.
 #[test]
 fn engine_reads_what_the_trainer_writes() {
-    let net = Net::new(256, 21);
+    for buckets in [1, 8] {
+        engine_reads(buckets);
+    }
+}
+
+fn engine_reads(buckets: usize) {
+    let net = Net::with_buckets(256, buckets, 21);
     let engine_net = crate::nnue::Network::from_bytes(&net.to_engine_bytes()).expect("valid file");
+    assert_eq!(engine_net.buckets(), buckets);
     let q = Quantised::new(&net);
     let mut scratch = net.scratch();
     for raw in synthetic(200, 13) {
@@ -162,14 +178,24 @@ fn engine_reads_what_the_trainer_writes() {
 
 #[test]
 fn float_weights_round_trip_and_bad_files_are_refused() {
+    let bucketed = Net::with_buckets(8, 8, 3);
+    assert_eq!(Net::from_float_bytes(&bucketed.to_float_bytes()), Ok(bucketed));
     let net = Net::new(8, 2);
     let bytes = net.to_float_bytes();
+    // Version 1 (no buckets word) is one bucket.
+    let mut v1 = bytes.clone();
+    v1.drain(12..16);
+    v1[4] = 1;
+    assert_eq!(Net::from_float_bytes(&v1).as_ref(), Ok(&net));
     assert_eq!(Net::from_float_bytes(&bytes), Ok(net));
     assert!(Net::from_float_bytes(&bytes[..bytes.len() - 1]).unwrap_err().contains("bytes"));
     assert!(Net::from_float_bytes(b"VDNN").unwrap_err().contains("VDNF"));
     let mut other = bytes.clone();
-    other[4] = 2;
+    other[4] = 3;
     assert!(Net::from_float_bytes(&other).unwrap_err().contains("version"));
+    let mut other = bytes.clone();
+    other[12] = 0;
+    assert!(Net::from_float_bytes(&other).unwrap_err().contains("0 output buckets"));
 }
 
 /// The features are those of `nnue.rs`, from the side to move's view: a position and its colour
