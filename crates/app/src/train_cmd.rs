@@ -44,6 +44,10 @@ pub struct TrainArgs {
     /// Drop positions whose score is above this (centipawns, absolute).
     #[arg(long, default_value_t = 2500)]
     pub max_score: i16,
+    /// Mirror each position without castling rights left to right (files a↔h) in half the
+    /// epochs' draws: the same value seen from the other wing (data augmentation).
+    #[arg(long)]
+    pub mirror: bool,
     /// Keep duplicates of a position (default: one record per position).
     #[arg(long)]
     pub keep_duplicates: bool,
@@ -122,6 +126,7 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         wdl: a.wdl,
         seed: a.seed,
         threads: a.threads.max(1),
+        mirror: a.mirror,
     };
     eprintln!(
         "train: {} to train, {} held out; held-out loss before {:.6}",

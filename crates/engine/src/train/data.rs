@@ -143,16 +143,32 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Whether a record's position may be mirrored left to right (files a↔h) without changing its
+/// value: chess is symmetric under that mirror except for castling, so only positions where no
+/// rook holds a castling right qualify (en passant is not an input).
+pub fn mirrorable(raw: &Raw) -> bool {
+    let pieces = u64::from_le_bytes(raw[0..8].try_into().expect("8 bytes")).count_ones() as usize;
+    (0..pieces.min(32)).all(|k| (raw[8 + k / 2] >> (4 * (k % 2))) & 7 != 6)
+}
+
 impl Sample {
     /// Decodes a record (already checked by [`load`]); `wdl` is the weight of the game's result
     /// in the target, the rest is the search score's `sigmoid(score / SCALE)`.
     pub fn new(raw: &Raw, wdl: f32) -> Sample {
+        Sample::view(raw, wdl, false)
+    }
+
+    /// [`Sample::new`], with the board mirrored left to right (files a↔h) when `mirror` is set
+    /// and the position is [`mirrorable`]: the same position as the other wing would see it,
+    /// with the same target (data augmentation, `vidle train --mirror`).
+    pub fn view(raw: &Raw, wdl: f32, mirror: bool) -> Sample {
+        let file_flip: u16 = if mirror && mirrorable(raw) { 7 } else { 0 };
         let mut s = Sample { us: [NONE; 32], them: [NONE; 32], len: 0, target: 0.0 };
         let black_to_move = raw[24] & 0x80 != 0;
         let mut occ = u64::from_le_bytes(raw[0..8].try_into().expect("8 bytes"));
         let mut k = 0;
         while occ != 0 && k < 32 {
-            let sq = occ.trailing_zeros() as u16;
+            let sq = occ.trailing_zeros() as u16 ^ file_flip;
             occ &= occ - 1;
             let nibble = u16::from((raw[8 + k / 2] >> (4 * (k % 2))) & 0xF);
             let role = match nibble & 7 {

@@ -30,11 +30,23 @@ pub struct Config {
     pub wdl: f32,
     pub seed: u64,
     pub threads: usize,
+    /// Mirror each training position without castling rights left to right with probability
+    /// one half, drawn afresh for every epoch ([`data::Sample::view`]).
+    pub mirror: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { hidden: 256, epochs: 20, batch: 16384, lr: 1e-3, wdl: 0.25, seed: 1, threads: 1 }
+        Config {
+            hidden: 256,
+            epochs: 20,
+            batch: 16384,
+            lr: 1e-3,
+            wdl: 0.25,
+            seed: 1,
+            threads: 1,
+            mirror: false,
+        }
     }
 }
 
@@ -56,22 +68,39 @@ fn scheduled(lr: f32, step: usize, total: usize) -> f32 {
     (f64::from(lr) * (0.03 + 0.97 * 0.5 * (1.0 + (std::f64::consts::PI * x).cos()))) as f32
 }
 
-/// The gradient of one batch, summed over `threads` slices; returns the summed squared error.
-fn batch_gradient(net: &Net, batch: &[Raw], cfg: &Config, grads: &mut [Vec<f32>]) -> f64 {
+/// Whether the training position at `at` of an epoch's order is mirrored in that epoch: a hash
+/// of the run's seed, the epoch and the place, so the choice does not depend on the threads.
+fn mirrored(cfg: &Config, epoch: usize, at: usize) -> bool {
+    let key = cfg.seed ^ ((epoch as u64) << 40) ^ (at as u64) ^ 0x3A1F_0C5D;
+    cfg.mirror && (SplitMix64::new(key).next_u64() & 1) == 1
+}
+
+/// The gradient of one batch (starting at `at` of epoch `epoch`'s order), summed over
+/// `threads` slices; returns the summed squared error.
+fn batch_gradient(
+    net: &Net,
+    batch: &[Raw],
+    (epoch, at): (usize, usize),
+    cfg: &Config,
+    grads: &mut [Vec<f32>],
+) -> f64 {
     let weight = 1.0 / batch.len() as f32;
     let per = batch.len().div_ceil(grads.len());
     let errors: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = grads
             .iter_mut()
             .zip(batch.chunks(per.max(1)))
-            .map(|(grad, slice)| {
+            .enumerate()
+            .map(|(k, (grad, slice))| {
                 scope.spawn(move || {
                     grad.fill(0.0);
                     let mut scratch = net.scratch();
+                    let first = at + k * per.max(1);
                     slice
                         .iter()
-                        .map(|raw| {
-                            let s = Sample::new(raw, cfg.wdl);
+                        .enumerate()
+                        .map(|(i, raw)| {
+                            let s = Sample::view(raw, cfg.wdl, mirrored(cfg, epoch, first + i));
                             f64::from(net.backward(&s, weight, grad, &mut scratch))
                         })
                         .sum::<f64>()
@@ -129,8 +158,8 @@ pub fn train(
         }
         let mut err = 0.0;
         let mut lr = cfg.lr;
-        for chunk in train.chunks(batch) {
-            err += batch_gradient(net, chunk, cfg, &mut grads);
+        for (c, chunk) in train.chunks(batch).enumerate() {
+            err += batch_gradient(net, chunk, (epoch, c * batch), cfg, &mut grads);
             lr = scheduled(cfg.lr, step, total);
             adam.step(&mut net.params, &grads[0], lr);
             net.clip();

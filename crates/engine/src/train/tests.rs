@@ -45,7 +45,16 @@ fn synthetic(n: usize, seed: u64) -> Vec<Raw> {
 }
 
 fn small_config(threads: usize) -> Config {
-    Config { hidden: 16, epochs: 10, batch: 64, lr: 3e-3, wdl: 0.25, seed: 5, threads }
+    Config {
+        hidden: 16,
+        epochs: 10,
+        batch: 64,
+        lr: 3e-3,
+        wdl: 0.25,
+        seed: 5,
+        threads,
+        mirror: false,
+    }
 }
 
 /// The analytic gradient of `backward` agrees with finite differences of the loss, with one
@@ -275,4 +284,78 @@ fn split_is_disjoint_deterministic_and_near_the_fraction() {
     assert!(b1.iter().all(|r| !a1.contains(r)), "a position on both sides of the split");
     let frac = b1.len() as f64 / data.len() as f64;
     assert!((0.15..0.25).contains(&frac), "held out {frac}");
+}
+
+/// The FEN with its board mirrored left to right (files a↔h); the other fields are kept, so it
+/// is only for positions without castling rights or en passant square.
+fn file_mirror_fen(fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').expect("a FEN with fields");
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|rank| {
+            let mut squares = String::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(n) => squares.extend(std::iter::repeat_n('1', n as usize)),
+                    None => squares.push(c),
+                }
+            }
+            squares.chars().rev().collect()
+        })
+        .collect();
+    format!("{} {rest}", ranks.join("/"))
+}
+
+fn features(s: &Sample) -> (Vec<u16>, Vec<u16>) {
+    let mut us = s.us[..s.len].to_vec();
+    let mut them = s.them[..s.len].to_vec();
+    us.sort_unstable();
+    them.sort_unstable();
+    (us, them)
+}
+
+/// A mirrored sample has the features of the mirrored position, read from a record of that
+/// position (FEN mirrored as text, a second way to mirror), and the same target; a position
+/// with a castling right is never mirrored; the draw of which positions are mirrored is about
+/// half of them and repeatable.
+#[test]
+fn mirroring_matches_the_mirrored_position() {
+    let fens = [
+        "8/5k2/3p4/1p1Pp3/pP2Pp2/P4P2/6K1/8 w - - 0 40",
+        "r4rk1/1bq1bppp/p2ppn2/1p6/3BPP2/P1NB4/1PP1Q1PP/R4R1K b - - 3 15",
+        "6k1/5p1p/4p1p1/3n4/8/1P3BP1/5P1P/6K1 w - - 0 30",
+    ];
+    let mut mirrored_any = false;
+    for fen in fens {
+        let pos = vidle_core::fen::parse_fen(fen).expect("test FEN");
+        let raw = Record { pos, score: 37, result: 2, quiet: true }.to_bytes();
+        assert!(data::mirrorable(&raw), "{fen}");
+        let other = vidle_core::fen::parse_fen(&file_mirror_fen(fen)).expect("mirrored FEN");
+        let other_raw = Record { pos: other, score: 37, result: 2, quiet: true }.to_bytes();
+        let a = Sample::view(&raw, 0.25, true);
+        let b = Sample::new(&other_raw, 0.25);
+        assert_eq!(features(&a), features(&b), "{fen}");
+        assert_ne!(features(&a), features(&Sample::new(&raw, 0.25)), "{fen}: no mirror at all");
+        assert_eq!(a.target, b.target);
+        mirrored_any = true;
+    }
+    assert!(mirrored_any);
+    for fen in [
+        "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
+    ] {
+        let pos = vidle_core::fen::parse_fen(fen).expect("test FEN");
+        let raw = Record { pos, score: 0, result: 1, quiet: true }.to_bytes();
+        assert!(!data::mirrorable(&raw), "{fen}");
+        assert_eq!(features(&Sample::view(&raw, 0.25, true)), features(&Sample::new(&raw, 0.25)));
+    }
+    let cfg = Config { mirror: true, ..small_config(1) };
+    let draws: Vec<bool> = (0..2000).map(|at| mirrored(&cfg, 3, at)).collect();
+    let heads = draws.iter().filter(|&&m| m).count();
+    assert!((900..=1100).contains(&heads), "{heads} of 2000 mirrored");
+    assert_eq!(draws, (0..2000).map(|at| mirrored(&cfg, 3, at)).collect::<Vec<_>>());
+    assert_ne!(draws, (0..2000).map(|at| mirrored(&cfg, 4, at)).collect::<Vec<_>>());
+    let off = Config { mirror: false, ..cfg };
+    assert!((0..2000).all(|at| !mirrored(&off, 3, at)));
 }
