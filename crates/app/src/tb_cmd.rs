@@ -25,6 +25,10 @@ pub enum TbCommand {
         /// needs more solves them one after the other [default: 3/4 of physical memory].
         #[arg(long, value_name = "GIB")]
         max_memory: Option<f64>,
+        /// Also print where each table's time went (wall and CPU time per phase, and the cores
+        /// each phase kept busy) and, at the end, the phases summed over the tables made.
+        #[arg(long)]
+        timings: bool,
         /// Endgames such as KQvKR (default: all with up to 4 pieces).
         endgames: Vec<String>,
     },
@@ -81,7 +85,7 @@ fn parse_endgame(s: &str) -> anyhow::Result<Material> {
 
 pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
     match cmd {
-        TbCommand::Gen { dir, max_pieces, threads, quiet, max_memory, endgames } => {
+        TbCommand::Gen { dir, max_pieces, threads, quiet, max_memory, timings, endgames } => {
             let mut opts = GenOptions::new(dir_or_default(dir), threads, !quiet);
             if let Some(gib) = max_memory {
                 if !(gib >= 0.0 && gib.is_finite()) {
@@ -89,7 +93,7 @@ pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
                 }
                 opts.memory_limit = (gib * (1u64 << 30) as f64) as u64;
             }
-            gen_cmd(&opts, max_pieces, &endgames)
+            gen_cmd(&opts, max_pieces, &endgames, timings)
         }
         TbCommand::Probe { dir, syzygy, fen } => {
             let syzygy = syzygy.or_else(crate::tb_source::user_syzygy_path);
@@ -107,7 +111,12 @@ fn mib(b: u64) -> f64 {
     b as f64 / (1024.0 * 1024.0)
 }
 
-fn gen_cmd(opts: &GenOptions, max_pieces: Option<u32>, endgames: &[String]) -> anyhow::Result<()> {
+fn gen_cmd(
+    opts: &GenOptions,
+    max_pieces: Option<u32>,
+    endgames: &[String],
+    timings: bool,
+) -> anyhow::Result<()> {
     let targets: Vec<Material> = if endgames.is_empty() {
         let n = max_pieces.unwrap_or(4);
         if !(3..=5).contains(&n) {
@@ -135,10 +144,38 @@ fn gen_cmd(opts: &GenOptions, max_pieces: Option<u32>, endgames: &[String]) -> a
                 mib(r.peak_rss),
                 if r.one_metric_at_a_time { "  (DTM, then DTZ)" } else { "" }
             );
+            if timings {
+                println!("{:<8} {}", "", phase_line(&r.phases));
+            }
         }
     })?;
     println!("{}", size_summary(&reports, start.elapsed().as_secs_f64()));
+    if timings {
+        let made = reports.iter().filter(|r| !r.kept).map(|r| &r.phases[..]);
+        let total = vidle_tb::timing::total(made);
+        let wall: f64 = total.iter().map(|p| p.wall).sum();
+        println!("phases of the tables made  wall s   share   CPU s   cores");
+        for p in &total {
+            println!(
+                "  {:<24} {:>8.2} {:>6.1} % {:>8.2} {:>6.2}",
+                p.phase,
+                p.wall,
+                100.0 * p.wall / wall.max(1e-9),
+                p.cpu,
+                p.cores()
+            );
+        }
+    }
     Ok(())
+}
+
+/// One table's phases on a line: `forward 12.31 s (1.96 cores), …`.
+fn phase_line(phases: &[vidle_tb::timing::PhaseTime]) -> String {
+    phases
+        .iter()
+        .map(|p| format!("{} {:.2} s ({:.2} cores)", p.phase, p.wall, p.cores()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The last line of `tb gen`: what this run wrote (every file: DTM, DTZ and the generator's

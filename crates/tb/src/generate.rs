@@ -4,6 +4,7 @@
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::board::{Board, MoveClass};
@@ -12,6 +13,7 @@ use crate::format::{self, Bits, Encoding, MetricKind};
 use crate::index::Layout;
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, Workspace, forward};
+use crate::timing::{PhaseClock, PhaseTime};
 use crate::value::{Code, DRAW, TbValue, zeroing_value};
 
 /// Solved tables held in memory, looked up by position (colour flips handled).
@@ -152,6 +154,8 @@ pub enum Step<'a> {
     Slice(usize, usize),
     /// A retrograde pass of `metric` reached a level (plies).
     Level(&'a str, usize),
+    /// A phase began ([`crate::timing`]); the one before it ended.
+    Phase(&'static str),
 }
 
 /// The work [`solve_endgame`] reports for a table of `size` index entries solving `metrics`
@@ -240,6 +244,7 @@ pub fn solve_endgame(
     progress: &(dyn Fn(Step) + Sync),
 ) -> Solved {
     let layout = Layout::new(material);
+    progress(Step::Phase("slices"));
     let mut slices = Slices::new(&layout);
     let wanted: Vec<(MetricKind, &TableSet)> =
         [(MetricKind::Dtm, subs_dtm), (MetricKind::Dtz, subs_dtz)]
@@ -256,7 +261,9 @@ pub fn solve_endgame(
     for (k, &p) in order.iter().enumerate() {
         // DTM and DTZ side by side, slice by slice: one forward pass serves both.
         progress(Step::Slice(k + 1, order.len()));
+        progress(Step::Phase("slices"));
         let slice = slices.list(p);
+        progress(Step::Phase("forward"));
         let on_chunk = |n| progress(Step::Work(n));
         let mut seeds: Vec<Vec<Vec<u64>>> = match &metrics[..] {
             [a, b] => forward([(a.own, a), (b.own, b)], slice, &on_chunk)
@@ -267,6 +274,10 @@ pub fn solve_endgame(
             _ => unreachable!("one or two metrics"),
         };
         for (j, m) in metrics.iter().enumerate() {
+            progress(Step::Phase(match m.kind {
+                MetricKind::Dtm => "retrograde DTM",
+                MetricKind::Dtz => "retrograde DTZ",
+            }));
             let share = 2 * slice.len() as u64;
             let mut reported = 0;
             let mine = seeds.iter_mut().flat_map(|chunk| std::mem::take(&mut chunk[j]));
@@ -281,6 +292,7 @@ pub fn solve_endgame(
             progress(Step::Work(share - reported));
         }
     }
+    progress(Step::Phase("exit bounds"));
     Solved {
         metrics: wanted.iter().map(|&(k, _)| k).collect(),
         bounded: metrics.iter().find(|m| m.kind == MetricKind::Dtm).map(|m| m.own.bounded()),
@@ -354,6 +366,8 @@ pub struct GenReport {
     pub peak_rss: u64,
     /// DTM and DTZ were solved one after the other (see [`GenOptions::memory_limit`]).
     pub one_metric_at_a_time: bool,
+    /// Wall and CPU time per phase (empty for a kept table).
+    pub phases: Vec<PhaseTime>,
 }
 
 /// The sizes of a finished table's DTM and DTZ files, when both and the generator's full DTM
@@ -508,6 +522,7 @@ pub fn generate(
                 working_memory: 0,
                 peak_rss: 0,
                 one_metric_at_a_time: false,
+                phases: Vec::new(),
             };
             on_table(&r);
             reports.push(r);
@@ -517,6 +532,8 @@ pub fn generate(
         let start = Instant::now();
         table_bar.set_prefix(m.to_string());
         let name = m.to_string();
+        let clock = Mutex::new(PhaseClock::default());
+        let phase = |p| clock.lock().expect("phase clock").start(p);
         let result = pool.install(|| -> Result<GenReport, TbError> {
             let subs = &graph.edges[&m];
             let len = Layout::new(m).size as usize;
@@ -549,6 +566,7 @@ pub fn generate(
                     "forward pass".to_string()
                 }),
                 Step::Level(metric, d) => table_bar.set_message(format!("{metric} ply {d}")),
+                Step::Phase(p) => phase(p),
             };
             let io = |source| TbError::Io { table: name.clone(), source };
             let mut dtm_bytes = 0;
@@ -562,6 +580,7 @@ pub fn generate(
             };
             for &metrics in passes {
                 workspace.prepare(len, metrics.len());
+                phase("load sub-tables");
                 table_bar.set_message("loading sub-tables");
                 let lens: Vec<usize> =
                     metrics.iter().flat_map(|_| sub_lens.iter().copied()).collect();
@@ -590,8 +609,10 @@ pub fn generate(
                 // `complete` needs the DTM and DTZ files and the full DTM copy, so a crash before
                 // all three are written leaves the table to be generated again.
                 for (k, &metric) in solved.metrics.iter().enumerate() {
+                    phase("pack values");
                     let codes = workspace.codes(k, len);
                     if metric == MetricKind::Dtm {
+                        phase("write DTM");
                         let enc = Encoding {
                             bounded: solved.bounded.as_ref(),
                             search_order: true,
@@ -599,6 +620,7 @@ pub fn generate(
                         };
                         dtm_bytes =
                             format::write_table(&opts.dir, m, metric, &codes, enc).map_err(io)?;
+                        phase("write full DTM copy");
                         let full =
                             Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
                         let bytes = format::encode_table(m, metric, &codes, full);
@@ -606,6 +628,7 @@ pub fn generate(
                             format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
                                 .map_err(io)?;
                     } else {
+                        phase("write DTZ");
                         dtz_bytes =
                             format::write_table(&opts.dir, m, metric, &codes, Encoding::ZSTD)
                                 .map_err(io)?;
@@ -626,9 +649,11 @@ pub fn generate(
                 working_memory,
                 peak_rss: 0,
                 one_metric_at_a_time: !together,
+                phases: Vec::new(),
             })
         });
         let mut r = result?;
+        r.phases = clock.into_inner().expect("phase clock").finish();
         r.seconds = start.elapsed().as_secs_f64();
         r.peak_rss = peak_rss(false);
         done += positions;

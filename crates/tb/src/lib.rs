@@ -14,6 +14,7 @@ pub mod probe;
 pub mod reference;
 mod retro;
 pub mod stats;
+pub mod timing;
 pub mod value;
 
 pub use error::TbError;
