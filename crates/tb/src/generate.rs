@@ -51,24 +51,57 @@ impl TableSet {
     /// The code of `b` with `stm` to move; bare kings are a draw.
     #[inline]
     pub fn code(&self, b: &Board, stm: usize) -> Code {
+        self.code_at(self.locate(b, stm))
+    }
+
+    /// Where `b` with `stm` to move lies in this set. Two sets holding the same materials in
+    /// the same order ([`TableSet::same_tables`]: a table's DTM and DTZ sub-tables) place every
+    /// position alike, so the index is computed once for both.
+    #[inline]
+    pub fn locate(&self, b: &Board, stm: usize) -> Entry {
         let m = b.material();
         if m == Material::KVK {
-            return DRAW;
+            return Entry::BareKings;
         }
         let &(_, flip, t) = self
             .lookup
             .iter()
             .find(|(l, _, _)| *l == m)
             .unwrap_or_else(|| panic!("sub-table {m} not loaded"));
-        let (layout, codes) = &self.tables[t];
+        let layout = &self.tables[t].0;
         let size = layout.size as usize;
-        if flip {
-            let f = b.color_flipped();
-            codes[(1 - stm) * size + layout.encode(&f) as usize]
+        let offset = if flip {
+            (1 - stm) * size + layout.encode(&b.color_flipped()) as usize
         } else {
-            codes[stm * size + layout.encode(b) as usize]
+            stm * size + layout.encode(b) as usize
+        };
+        Entry::At { table: t, offset }
+    }
+
+    /// The code at a place found by [`TableSet::locate`] (of this set or of one with the same
+    /// tables).
+    #[inline]
+    pub fn code_at(&self, e: Entry) -> Code {
+        match e {
+            Entry::BareKings => DRAW,
+            Entry::At { table, offset } => self.tables[table].1[offset],
         }
     }
+
+    /// Whether both sets hold the same materials in the same order.
+    pub fn same_tables(&self, other: &TableSet) -> bool {
+        self.lookup.len() == other.lookup.len()
+            && self.lookup.iter().zip(&other.lookup).all(|(a, b)| a == b)
+    }
+}
+
+/// A position's place in a [`TableSet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// Bare kings: a draw, in no table.
+    BareKings,
+    /// Table number and entry (the side to move's half, then the index).
+    At { table: usize, offset: usize },
 }
 
 fn child_value(code: Code) -> TbValue {
@@ -94,28 +127,53 @@ struct SliceMetric<'a> {
     own: &'a Solver<'a>,
 }
 
-impl SliceMetric<'_> {
-    fn own_value(&self, child: &Board, child_stm: usize) -> TbValue {
-        let idx = self.own.layout.encode(child) as usize;
-        child_value(self.own.code(child_stm, idx))
-    }
+/// Where the positions a leaving move leads to lie: in this table (a pawn push: side to move
+/// and index, read from the slice solved before) or in a sub-table; after a double push also
+/// the en passant captures that answer it (at most two).
+#[derive(Clone, Copy)]
+enum At {
+    Own(usize, usize),
+    Sub(Entry),
+    DoublePush { own: (usize, usize), ep: [Entry; 2], captures: usize },
 }
 
 impl Metric for SliceMetric<'_> {
     const PAWN_UNMOVES: bool = false;
-    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> TbValue {
-        let v = match class {
+    type At = At;
+
+    fn locate(&self, child: &Board, child_stm: usize, class: MoveClass) -> At {
+        let own = || (child_stm, self.own.layout.encode(child) as usize);
+        match class {
             MoveClass::Quiet => unreachable!("quiet moves stay in the retrograde graph"),
-            MoveClass::PawnPush => self.own_value(child, child_stm),
+            MoveClass::PawnPush => {
+                let (side, idx) = own();
+                At::Own(side, idx)
+            }
             MoveClass::DoublePush(ep) => {
-                let mut best = self.own_value(child, child_stm);
+                let mut at = [Entry::BareKings; 2];
+                let mut captures = 0;
                 child.for_each_ep_capture(child_stm, ep as u32, |grandchild| {
-                    let g = child_value(self.subs.code(grandchild, 1 - child_stm));
-                    best = best.max(mover_value(self.kind, g, true));
+                    at[captures] = self.subs.locate(grandchild, 1 - child_stm);
+                    captures += 1;
                 });
+                At::DoublePush { own: own(), ep: at, captures }
+            }
+            MoveClass::Exit => At::Sub(self.subs.locate(child, child_stm)),
+        }
+    }
+
+    fn value(&self, at: At) -> TbValue {
+        let v = match at {
+            At::Own(side, idx) => child_value(self.own.code(side, idx)),
+            At::DoublePush { own: (side, idx), ep, captures } => {
+                let mut best = child_value(self.own.code(side, idx));
+                for &e in &ep[..captures] {
+                    let g = child_value(self.subs.code_at(e));
+                    best = best.max(mover_value(self.kind, g, true));
+                }
                 best
             }
-            MoveClass::Exit => child_value(self.subs.code(child, child_stm)),
+            At::Sub(e) => child_value(self.subs.code_at(e)),
         };
         mover_value(self.kind, v, true)
     }
@@ -257,6 +315,11 @@ pub fn solve_endgame(
         .zip(&solvers)
         .map(|(&(kind, subs), own)| SliceMetric { kind, subs, own })
         .collect();
+    // The forward pass locates a leaving move's positions once, in the first metric's
+    // sub-tables, and reads every metric's value there.
+    if let [a, b] = &metrics[..] {
+        assert!(a.subs.same_tables(b.subs), "{material}: DTM and DTZ sub-tables differ");
+    }
     let order = slices.order();
     for (k, &p) in order.iter().enumerate() {
         // DTM and DTZ side by side, slice by slice: one forward pass serves both.

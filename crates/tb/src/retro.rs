@@ -17,9 +17,14 @@ const SERIAL_FRONTIER: usize = 2048;
 
 /// How a metric sees one move (for the forward pass).
 pub trait Metric: Sync {
-    /// The mover's value of a move that is not [`MoveClass::Quiet`] (quiet moves stay in the
-    /// retrograde graph), known already: from a sub-table or an earlier slice of this table.
-    fn resolve(&self, child: &Board, child_stm: usize, class: MoveClass) -> TbValue;
+    /// Where the values of a leaving move are found (indices), the same for every metric of one
+    /// table: computed once per move by the first metric and read by each.
+    type At: Copy;
+    /// Where the positions a move that is not [`MoveClass::Quiet`] leads to lie (quiet moves
+    /// stay in the retrograde graph): a sub-table or an earlier slice of this table.
+    fn locate(&self, child: &Board, child_stm: usize, class: MoveClass) -> Self::At;
+    /// The mover's value of that move, known already.
+    fn value(&self, at: Self::At) -> TbValue;
     /// Whether pawn un-pushes belong to the in-table graph.
     const PAWN_UNMOVES: bool;
 }
@@ -514,8 +519,9 @@ pub fn forward<M: Metric, const N: usize>(
                     let mut best_is_exit = [false; N];
                     for &(child, class) in &leaving {
                         let exit = class == MoveClass::Exit;
+                        let at = solvers[0].1.locate(&child, 1 - stm, class);
                         for (k, (_, metric)) in solvers.iter().enumerate() {
-                            let v = metric.resolve(&child, 1 - stm, class);
+                            let v = metric.value(at);
                             match best[k] {
                                 Some(b) if v < b => {}
                                 Some(b) if v == b => best_is_exit[k] |= exit,
