@@ -34,8 +34,8 @@ impl FileWhy {
         let text = e.to_string();
         let inner = |prefix: &str| {
             let rest = text.strip_prefix(prefix)?;
-            Some(rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(rest).trim())
-                .map(str::to_string)
+            let bare = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(rest);
+            Some(bare.trim().to_string())
         };
         match e.kind() {
             io::ErrorKind::NotFound => FileWhy::NotFound,
