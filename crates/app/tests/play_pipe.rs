@@ -223,7 +223,7 @@ fn a_whole_game_in_czech_has_no_english_message() {
         "Úroveň: Klubový hráč (1700)",
         "nelze přečíst: takový soubor neexistuje",
         "není čitelná partie: ",
-        "nelze zapsat: takový soubor neexistuje",
+        "nelze zapsat: jeho složka neexistuje",
         "Váš tah: Vd8+",
         "Šach!",
         "Vidle hraje K",

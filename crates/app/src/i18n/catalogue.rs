@@ -285,6 +285,7 @@ catalogue! {
     FileRead: "Cannot read {file}: {why}", "Soubor {file} nelze přečíst: {why}";
     FileWrite: "Cannot write {file}: {why}", "Do souboru {file} nelze zapsat: {why}";
     FileNotFound: "there is no such file", "takový soubor neexistuje";
+    FileNoDirectory: "its directory does not exist", "jeho složka neexistuje";
     FileDenied: "permission denied", "chybí oprávnění";
     FileNotRegular: "it is not a regular file ({what})", "není to obyčejný soubor ({what})";
     FileTooLarge: "it is larger than the limit of {what}", "je větší než povolených {what}";

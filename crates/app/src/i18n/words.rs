@@ -138,8 +138,10 @@ pub fn level_error(e: &LevelError) -> Text {
     }
 }
 
-fn file_why(why: &FileWhy) -> Text {
+/// `writing`: a file that is not found when written is a directory that is missing.
+fn file_why(why: &FileWhy, writing: bool) -> Text {
     match why {
+        FileWhy::NotFound if writing => Msg::FileNoDirectory.into(),
         FileWhy::NotFound => Msg::FileNotFound.into(),
         FileWhy::Denied => Msg::FileDenied.into(),
         FileWhy::NotRegular(what) => Text::new(Msg::FileNotRegular).arg("what", what),
@@ -153,10 +155,10 @@ fn file_why(why: &FileWhy) -> Text {
 pub fn file_error(e: &FileError) -> Text {
     match e {
         FileError::Read { file, why } => {
-            Text::new(Msg::FileRead).arg("file", file).arg_text("why", file_why(why))
+            Text::new(Msg::FileRead).arg("file", file).arg_text("why", file_why(why, false))
         }
         FileError::Write { file, why } => {
-            Text::new(Msg::FileWrite).arg("file", file).arg_text("why", file_why(why))
+            Text::new(Msg::FileWrite).arg("file", file).arg_text("why", file_why(why, true))
         }
         FileError::NoGame { file, why } => {
             Text::new(Msg::FileNoPgn).arg("file", file).arg("why", why)
