@@ -134,15 +134,16 @@ test('an illegal drop is rejected and the game is unchanged', async () => {
   await waitForYourMove(page);
   const fenBefore = await page.evaluate(() => window.vidleBoard.getFen());
   await drag(page, 'e2', 'e5');
-  await page.waitForFunction(() => /Illegal move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
-  assert.match(await status(page), /e2-e5 is not a legal move/);
+  // The server's sentence alone, with no second lead before it ("Illegal move: … is illegal").
+  await page.waitForFunction(() => /e2-e5 is not a legal move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  assert.equal(await status(page), 'e2-e5 is not a legal move here');
   assert.equal(await moveCount(page), 0);
   assert.equal(await page.evaluate(() => window.vidleBoard.getFen()), fenBefore);
   await page.screenshot({ path: join(ARTIFACTS, 'illegal.png') });
   // A bad SAN is rejected too.
   await page.fill('#san-input', 'Ke4');
   await page.press('#san-input', 'Enter');
-  await page.waitForFunction(() => /Illegal move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => /Ke4 is illegal/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
   assert.equal(await moveCount(page), 0);
   await page.close();
 });
@@ -260,7 +261,7 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   assert.equal(await nf6.innerText(), 'Nf6??');
   assert.ok(await nf6.evaluate((b) => b.classList.contains('blunder')));
   assert.ok(await page.locator('#review-chart circle.blunder').count() >= 1);
-  assert.match(await page.locator('#review-sides').innerText(), /Black: .*blunders 1/);
+  assert.match(await page.locator('#review-sides').innerText(), /Black: .*\b1 blunder, accuracy \d+%/);
   assert.ok(!(await page.locator('#review-pgn').isHidden()), 'the annotated PGN can be downloaded');
   // A click on the chart at the third ply (2. Qh5: ply 3 of 7) shows the board after it.
   await page.locator('#review-chart').scrollIntoViewIfNeeded();
@@ -268,7 +269,7 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   await page.mouse.click(box.x + (box.width * 3) / 7, box.y + box.height / 2);
   await page.waitForFunction(() => window.vidleBoard.state.pieces.get('h5')?.role === 'queen', null, { timeout: TIMEOUT });
   assert.match(await page.locator('#viewing').innerText(), /2\. Qh5/);
-  await page.screenshot({ path: join(ARTIFACTS, 'analysis.png') });
+  await page.screenshot({ path: join(ARTIFACTS, 'analysis.png'), fullPage: true });
   // A reload shows the game with its analysis again (kept by the server).
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: TIMEOUT });
@@ -300,16 +301,30 @@ test('a Czech browser gets the page in Czech; the switch turns it to English and
     // An impossible typed move is explained in Czech, from the same catalogue as the terminal.
     await page.fill('#san-input', 'Ke3');
     await page.press('#san-input', 'Enter');
-    await page.waitForFunction(() => /Nemožný tah/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    await page.waitForFunction(() => /není možný tah/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
     assert.match(await status(page), /Ke3 není možný tah: král nemůže táhnout na e3/);
-    await page.screenshot({ path: join(ARTIFACTS, 'czech.png') });
+    // The analysis in Czech: the totals with Czech plural forms (1 hrubá chyba, 0 chyb).
+    await page.click('#btn-new');
+    await page.selectOption('#new-start', 'pgn');
+    await page.check('input[name=color][value=white]', { force: true });
+    await page.fill('#new-setup', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+    await page.click('#new-start-btn');
+    await page.waitForFunction(() => /mat/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    await page.click('#btn-analyse');
+    await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: 60_000 });
+    const sides = await page.locator('#review-sides').innerText();
+    assert.match(sides, /Černý: .*\b1 hrubá chyba, přesnost \d+ %/);
+    assert.match(sides, /Bílý: .*\b0 hrubých chyb/);
+    assert.ok(await page.locator('#btn-review-cancel').isHidden(), 'Cancel goes once the analysis is done');
+    await page.screenshot({ path: join(ARTIFACTS, 'czech.png'), fullPage: true });
     // The switch: English at once, and still English after a reload.
     await page.click('#lang-en');
     await page.waitForFunction(() => document.querySelector('#btn-new').textContent === 'New game', null, { timeout: TIMEOUT });
-    await page.waitForFunction(() => /Your move \(white\)/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    await page.waitForFunction(() => /Checkmate, White wins/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
     assert.match(await page.locator('#btn-undo').innerText(), /Undo/);
+    assert.match(await page.locator('#review-sides').innerText(), /Black: .*\b1 blunder, accuracy/);
     await page.reload();
-    await page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+    await page.waitForFunction(() => /Checkmate/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
     assert.equal(await page.locator('#btn-new').innerText(), 'New game');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     assert.deepEqual(errors, []);

@@ -62,7 +62,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     bar.finish_and_clear();
     let analysis = result?;
     let pgn = analysis::annotate::annotated_pgn(&record, &analysis);
-    let summary = analysis::summary::summary(&record, &analysis);
+    let summary = analysis::summary::summary(&record, &analysis, crate::i18n::Lang::En);
     match &a.output {
         Some(path) => {
             std::fs::write(path, pgn)

@@ -1,6 +1,7 @@
 //! PGN for a single game: writing with the seven-tag roster, and reading a game back to continue
 //! it (the tokens come from the book crate's reader, the program's one PGN reader).
 
+use crate::game::FileError;
 use std::fmt::Write as _;
 use vidle_book::pgn::{PgnGame, PgnReader};
 use vidle_core::notation::{parse_san, to_san};
@@ -121,6 +122,26 @@ impl LoadedGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
+}
+
+/// Reads a game file a player named (`load`, `--load`): the first game that reads, or why none
+/// does.
+///
+/// # Errors
+/// [`FileError::Read`] (missing, not a regular file, too large, …) or [`FileError::NoGame`].
+pub fn read_game_file(path: &std::path::Path) -> Result<LoadedGame, FileError> {
+    let file = path.display().to_string();
+    let text = vidle_core::files::read_text_bounded(path, vidle_core::files::MAX_PGN_BYTES)
+        .map_err(|e| FileError::read(&file, &e))?;
+    load_game(&text).map_err(|why| FileError::NoGame { file, why })
+}
+
+/// Writes a game file (`save`, `pgn save`, `analyse save`, `--save`).
+///
+/// # Errors
+/// [`FileError::Write`].
+pub fn write_game_file(path: &std::path::Path, text: &str) -> Result<(), FileError> {
+    std::fs::write(path, text).map_err(|e| FileError::write(&path.display().to_string(), &e))
 }
 
 /// Reads the first whole game of a PGN text to continue it, with the program's one PGN reader

@@ -212,9 +212,16 @@ fn probe_cmd(dir: PathBuf, syzygy: Option<&str>, fen: &str) -> anyhow::Result<()
     for note in &answer.notes {
         eprintln!("note: {note}");
     }
-    println!("{} (from {}): {}", pos.turn().name(), answer.source, answer.value);
+    // `vidle tb probe` speaks English (a tool's output, like `vidle analyse`).
+    let en = crate::i18n::Lang::En;
+    println!(
+        "{} (from {}): {}",
+        pos.turn().name(),
+        answer.source.text(en),
+        answer.value.render(en)
+    );
     for (m, v) in &answer.moves {
-        println!("  {m:<8} {v}");
+        println!("  {m:<8} {}", v.render(en));
     }
     Ok(())
 }

@@ -29,20 +29,10 @@ pub enum TbEvent {
 }
 
 impl fmt::Display for TbEvent {
+    /// The English text (UCI's `info string`s); play words it in its language
+    /// (`i18n::tb_event`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TbEvent::Started(ms) => {
-                let names: Vec<String> = ms.iter().map(Material::to_string).collect();
-                write!(f, "Generating tablebase {}…", names.join(", "))
-            }
-            TbEvent::Ready(m) => write!(f, "Tablebase {m} ready"),
-            TbEvent::Failed(why) => write!(f, "Tablebase generation failed: {why}"),
-            TbEvent::FivePieceHint => write!(
-                f,
-                "5-piece tables are not made during play: `vidle tb gen --max-pieces 5` makes all \
-                 110 (about 4.5 hours on 2 cores, up to 18 GiB of memory)"
-            ),
-        }
+        f.write_str(&crate::i18n::tb_event(self).render(crate::i18n::Lang::En))
     }
 }
 
@@ -235,9 +225,15 @@ mod tests {
         assert!(text[0].starts_with("Generating tablebase ") && text[0].contains("KRNvK"));
 
         let answer = crate::tb_source::lookup(&pos, &dir, None).expect("covered now");
-        assert_eq!(answer.source, "Vidle tables (DTM, DTZ)");
-        assert_eq!(answer.verdict, "White wins");
-        assert!(answer.value.starts_with("mate in "), "{answer:?}");
+        use crate::i18n::{Lang, Msg};
+        assert_eq!(answer.source, Msg::TbSourceOwn);
+        assert_eq!(answer.verdict.render(Lang::En), "White wins");
+        assert_eq!(answer.verdict.render(Lang::Cs), "vyhrává Bílý");
+        assert!(answer.value.render(Lang::En).starts_with("mate in "), "{answer:?}");
+        assert!(answer.value.render(Lang::Cs).starts_with("mat v "), "{answer:?}");
+        let cs: Vec<String> =
+            events.iter().map(|e| crate::i18n::tb_event(e).render(Lang::Cs)).collect();
+        assert!(cs.contains(&"Databáze koncovek KRNvK je hotová".to_string()), "{cs:?}");
 
         // The engine's source sees them at once.
         let outcome = vidle_engine::Tablebase::probe(tb.as_ref(), &pos);

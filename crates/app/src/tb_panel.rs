@@ -6,6 +6,7 @@
 //! `TablebaseAutoGenerate`, see [`uci_setoption`] and [`uci_notices`]), so that tests and
 //! embedders driving the web router get no surprise work.
 
+use crate::i18n::{Lang, Msg, Text};
 use crate::tb_ondemand::{OnDemand, TbEvent};
 use crate::tb_source::{TbAnswer, lookup, user_syzygy_path};
 use std::sync::Mutex;
@@ -27,9 +28,9 @@ struct Panel {
     tables: OnDemand,
     syzygy: Option<String>,
     /// The verdict last announced in the terminal (announced again when it changes).
-    announced: Option<String>,
+    announced: Option<Text>,
     /// Recent news for the web panel, oldest first.
-    news: Vec<String>,
+    news: Vec<Text>,
     /// Why the Syzygy tables cannot be used, until the terminal said it.
     syzygy_problem: Option<String>,
 }
@@ -44,28 +45,37 @@ fn with<R>(f: impl FnOnce(&mut Panel) -> R) -> R {
             tables: OnDemand::new(vidle_tb::default_dir()),
             syzygy,
             announced: None,
-            news: syzygy_problem.iter().cloned().collect(),
+            news: syzygy_problem.iter().map(|p| problem(p)).collect(),
             syzygy_problem,
         }
     });
     f(panel)
 }
 
-fn heading(a: &TbAnswer) -> String {
-    format!("Tablebase: {}, {} ({})", a.verdict, a.value, a.source)
+/// "Tablebase: White wins, mate in 12 (Vidle tables (DTM, DTZ))".
+fn heading(a: &TbAnswer) -> Text {
+    Text::new(Msg::TbHeading)
+        .arg_text("verdict", a.verdict.clone())
+        .arg_text("value", a.value.clone())
+        .arg_text("source", a.source)
+}
+
+/// A problem with the tables (its detail as the reader said it).
+fn problem(why: &str) -> Text {
+    Text::new(Msg::TbProblem).arg("why", why)
 }
 
 impl Panel {
-    /// Starts what `pos` needs (when tables are made on demand); returns the news as text.
-    fn update(&mut self, pos: &Position) -> Vec<String> {
+    /// Starts what `pos` needs (when tables are made on demand); returns the news.
+    fn update(&mut self, pos: &Position) -> Vec<Text> {
         if !ON_DEMAND.load(Ordering::Relaxed) {
             return Vec::new();
         }
         let events = self.tables.update(pos);
         if events.iter().any(|e| matches!(e, TbEvent::Started(_))) {
-            self.news.retain(|n| !n.starts_with("Tablebase "));
+            self.news.retain(|n| n.msg != Msg::TbReady);
         }
-        let text: Vec<String> = events.iter().map(ToString::to_string).collect();
+        let text: Vec<Text> = events.iter().map(crate::i18n::tb_event).collect();
         self.news.extend(text.iter().cloned());
         let excess = self.news.len().saturating_sub(NEWS);
         self.news.drain(..excess);
@@ -78,35 +88,40 @@ impl Panel {
 }
 
 /// Terminal play, before each move: news of tables made on demand, and the tablebase's verdict
-/// when it is new or changed ("Tablebase: White wins, mate in 12 (Vidle tables (DTM, DTZ))").
-pub fn notices(pos: &Position) -> Vec<String> {
-    with(|p| {
-        let mut out: Vec<String> = p.syzygy_problem.take().into_iter().collect();
+/// when it is new or changed ("Tablebase: White wins, mate in 12 (Vidle tables (DTM, DTZ))"),
+/// in `lang`.
+pub fn notices(pos: &Position, lang: Lang) -> Vec<String> {
+    let texts = with(|p| {
+        let mut out: Vec<Text> = p.syzygy_problem.take().iter().map(|w| problem(w)).collect();
         out.extend(p.update(pos));
         match p.lookup(pos) {
             Some(a) => {
-                if p.announced.as_deref() != Some(a.verdict.as_str()) {
+                if p.announced.as_ref() != Some(&a.verdict) {
                     out.push(heading(&a));
                     p.announced = Some(a.verdict.clone());
                 }
-                out.extend(a.notes);
+                out.extend(a.notes.iter().map(|n| problem(n)));
             }
             None => p.announced = None,
         }
         out
-    })
+    });
+    texts.iter().map(|t| t.render(lang)).collect()
 }
 
 /// The web page's tablebase panel: recent news, then the verdict and every move with its
-/// result, best first. Empty when there is nothing to say.
-pub fn lines(pos: &Position) -> Vec<String> {
+/// result, best first, as catalogue texts (the page words them in its language). Empty when
+/// there is nothing to say.
+pub fn lines(pos: &Position) -> Vec<Text> {
     with(|p| {
         p.update(pos);
         let mut out = p.news.clone();
         if let Some(a) = p.lookup(pos) {
             out.push(heading(&a));
-            out.extend(a.notes.iter().cloned());
-            out.extend(a.moves.iter().map(|(m, v)| format!("{m} {v}")));
+            out.extend(a.notes.iter().map(|n| problem(n)));
+            out.extend(a.moves.iter().map(|(m, v)| {
+                Text::new(Msg::TbMoveValue).arg("move", m).arg_text("value", v.clone())
+            }));
         }
         out
     })
@@ -137,5 +152,5 @@ pub fn uci_notices(pos: &Position) -> Vec<String> {
     if !ON_DEMAND.load(Ordering::Relaxed) {
         return Vec::new();
     }
-    with(|p| p.update(pos))
+    with(|p| p.update(pos)).iter().map(|t| t.render(Lang::En)).collect()
 }

@@ -3,6 +3,7 @@
 //! [`lookup`], the one tablebase answer for people (`vidle tb probe`, the panels of terminal and
 //! web play): our tables first, Syzygy tables where ours are missing.
 
+use crate::i18n::{Msg, Text, color_msg};
 use crate::syzygy_source::SyzygySource;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -102,17 +103,18 @@ pub fn install(engine: &mut Engine) {
 }
 
 /// A tablebase's answer for a person: which tables answered, the value of the position, and
-/// every legal move with its result, best first.
+/// every legal move with its result, best first. The words are catalogue texts, rendered in
+/// the player's language by play and in English by `vidle tb probe`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TbAnswer {
     /// "Vidle tables (DTM, DTZ)" or "Syzygy tables (WDL, DTZ)".
-    pub source: &'static str,
+    pub source: Msg,
     /// The result in a few words for the side to move ("White wins", "draw").
-    pub verdict: String,
-    /// The value with its distance ("mate in 12", "win, 7 plies to a capture or pawn move").
-    pub value: String,
+    pub verdict: Text,
+    /// The value with its distance ("mate in 12", "win, DTZ 7").
+    pub value: Text,
     /// (move in SAN, its result for the mover).
-    pub moves: Vec<(String, String)>,
+    pub moves: Vec<(String, Text)>,
     /// Problems met on the way (a Syzygy directory missing, incomplete or corrupt).
     pub notes: Vec<String>,
 }
@@ -171,11 +173,21 @@ pub fn lookup(pos: &Position, dir: &Path, syzygy_path: Option<&str>) -> Result<T
     Err(notes.join("; "))
 }
 
-fn verdict(pos: &Position, wdl: i32) -> String {
+fn verdict(pos: &Position, wdl: i32) -> Text {
     match wdl {
-        0 => "draw".to_string(),
-        w if w > 0 => format!("{} wins", pos.turn().name()),
-        _ => format!("{} wins", (!pos.turn()).name()),
+        0 => Msg::TbVerdictDraw.into(),
+        w if w > 0 => Text::new(Msg::TbWins).arg_text("color", color_msg(pos.turn())),
+        _ => Text::new(Msg::TbWins).arg_text("color", color_msg(!pos.turn())),
+    }
+}
+
+/// A DTM value in words: "mate in 6", "draw", "mated", "loses in 4".
+fn value_text(v: TbValue) -> Text {
+    match v {
+        TbValue::Win(d) => Text::new(Msg::TbMateIn).arg("n", v.moves().max(d.min(1))),
+        TbValue::Draw => Msg::TbVerdictDraw.into(),
+        TbValue::Loss(0) => Msg::TbMated.into(),
+        TbValue::Loss(_) => Text::new(Msg::TbLosesIn).arg("n", v.moves()),
     }
 }
 
@@ -206,7 +218,7 @@ fn own_answer(pos: &Position, dir: &Path) -> Result<Option<TbAnswer>, vidle_tb::
         out.push((to_san(pos, m), describe(v, z)));
     }
     Ok(Some(TbAnswer {
-        source: "Vidle tables (DTM, DTZ)",
+        source: Msg::TbSourceOwn,
         verdict: verdict(
             pos,
             match (dtz.map(Wdl::from_dtz), value) {
@@ -222,33 +234,30 @@ fn own_answer(pos: &Position, dir: &Path) -> Result<Option<TbAnswer>, vidle_tb::
 }
 
 /// A DTM value with what the fifty-move rule makes of it (from the DTZ value, if known).
-pub fn describe(v: TbValue, dtz: Option<TbValue>) -> String {
-    let mut s = v.to_string();
-    if let Some(z) = dtz {
-        match Wdl::from_dtz(z) {
-            Wdl::CursedWin => s.push_str(" (cursed: drawn by the fifty-move rule)"),
-            Wdl::BlessedLoss => s.push_str(" (blessed: saved by the fifty-move rule)"),
-            _ => {}
-        }
+pub fn describe(v: TbValue, dtz: Option<TbValue>) -> Text {
+    let s = value_text(v);
+    match dtz.map(Wdl::from_dtz) {
+        Some(Wdl::CursedWin) => Text::new(Msg::TbCursed).arg_text("value", s),
+        Some(Wdl::BlessedLoss) => Text::new(Msg::TbBlessed).arg_text("value", s),
+        _ => s,
     }
-    s
 }
 
 /// A Syzygy DTZ value (mover's view, signed plies to zeroing) at halfmove clock `clock`.
-fn dtz_text(dtz: i32, clock: u32, zeroing: bool) -> String {
+fn dtz_text(dtz: i32, clock: u32, zeroing: bool) -> Text {
     let plies = dtz.unsigned_abs();
     let within = plies + clock <= 100;
     let word = match (dtz.signum(), within) {
-        (0, _) => return "draw".to_string(),
-        (1, true) => "win",
-        (1, false) => "cursed win (drawn by the fifty-move rule)",
-        (_, true) => "loss",
-        (_, false) => "blessed loss (saved by the fifty-move rule)",
+        (0, _) => return Msg::TbVerdictDraw.into(),
+        (1, true) => Msg::TbWin,
+        (1, false) => Msg::TbCursedWin,
+        (_, true) => Msg::TbLoss,
+        (_, false) => Msg::TbBlessedLoss,
     };
     if zeroing {
-        format!("{word} (resets the fifty-move count)")
+        Text::new(Msg::TbResets).arg_text("value", word)
     } else {
-        format!("{word}, DTZ {plies}")
+        Text::new(Msg::TbDtz).arg_text("value", word).arg("n", plies)
     }
 }
 
@@ -302,13 +311,13 @@ fn syzygy_answer(sz: &SyzygySource, pos: &Position) -> Option<TbAnswer> {
         };
         let clock = if zeroing { 0 } else { clock };
         let text =
-            if child.is_checkmate() { "mate".to_string() } else { dtz_text(d, clock, zeroing) };
+            if child.is_checkmate() { Msg::TbMate.into() } else { dtz_text(d, clock, zeroing) };
         moves.push((dtz_rank(d, clock), to_san(pos, m), text));
     }
     moves.sort_by_key(|(rank, ..)| std::cmp::Reverse(*rank));
     let class = dtz_rank(dtz, clock).0;
     Some(TbAnswer {
-        source: "Syzygy tables (WDL, DTZ)",
+        source: Msg::TbSourceSyzygy,
         verdict: verdict(pos, if class.abs() == 2 { class.signum() } else { 0 }),
         value: dtz_text(dtz, clock, false),
         moves: moves.into_iter().map(|(_, m, t)| (m, t)).collect(),

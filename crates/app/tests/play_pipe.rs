@@ -193,3 +193,92 @@ fn analyse_judges_the_loaded_game_and_saves_it_annotated() {
     assert!(saved.contains("Nf6 $4") && saved.contains("[%eval"), "{saved}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A whole short game in `--plain --lang cs`: moves, a check, an impossible move, a level and two
+/// file errors, undo, mate and the analysis, every message in Czech (the summary with Czech
+/// plurals) and no message line in English.
+#[test]
+fn a_whole_game_in_czech_has_no_english_message() {
+    let dir = std::env::temp_dir().join(format!("vidle-play-cs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-game.pgn");
+    let unwritable = dir.join("no-such-dir").join("game.pgn");
+    let not_pgn = dir.join("not-a-game.pgn");
+    std::fs::write(&not_pgn, "this is no game\n").unwrap();
+    // White mates with f8=Q (the rook on d7 takes the seventh rank); first a check and an undo.
+    let fen = "7k/3R1P2/8/8/8/8/8/4K3 w - - 0 1";
+    let script = format!(
+        "Kd3\núroveň velmistr\núroveň 5000\núroveň klubový\nnahraj {}\nnahraj {}\nulož {}\n\
+         Vd8\nzpět\nzpět\nf8D\nrozbor\nkonec\n",
+        missing.display(),
+        not_pgn.display(),
+        unwritable.display()
+    );
+    let out = play(&["--plain", "--lang", "cs", "--fen", fen], &script);
+    let want = [
+        "Vidle — hrajete za bílé",
+        "Kd3 není možný tah: král nemůže táhnout na d3.",
+        "neznámá úroveň 'velmistr': zadejte Elo (600–2800) nebo jednu z úrovní začátečník, nováček",
+        "Elo 5000 je mimo rozsah 600–2800",
+        "Úroveň: Klubový hráč (1700)",
+        "nelze přečíst: takový soubor neexistuje",
+        "není čitelná partie: ",
+        "nelze zapsat: jeho složka neexistuje",
+        "Váš tah: Vd8+",
+        "Šach!",
+        "Vidle hraje K",
+        "Není co vracet.",
+        "Váš tah: f8=D#",
+        "Konec partie: mat, vyhrává Bílý (1-0)",
+        "Bílý (vy): 0 nepřesností, 0 chyb, 0 hrubých chyb, přesnost",
+        "Černý (Vidle (klubový)): ",
+    ];
+    for w in want {
+        assert!(out.contains(w), "'{w}' missing:\n{out}");
+    }
+    // Every line but the board's squares and the echoed input is a message: none is English.
+    let english = [
+        "You ",
+        "Vidle plays",
+        "illegal",
+        "Game over",
+        "Cannot",
+        "unknown",
+        "Level",
+        "Saved",
+        "Loaded",
+        "Tablebase",
+        "inaccurac",
+        "mistake",
+        "blunder",
+        "accuracy",
+        "no such",
+        "is not",
+        "White",
+        "Black",
+        "Check",
+        "Nothing",
+        "usage",
+        "error",
+        "best",
+        "mate",
+    ];
+    let board = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with("a  b") || t.chars().next().is_some_and(|c| ('1'..='8').contains(&c))
+    };
+    for line in out.lines().filter(|l| !board(l) && !l.contains("> ")) {
+        // The PGN reader's own detail after the Czech lead stays English (by decision).
+        let line = line.split("není čitelná partie:").next().unwrap_or_default();
+        for e in english {
+            assert!(!line.contains(e), "English '{e}' in Czech play: '{line}'\n{out}");
+        }
+    }
+    // Ranks 1-8 carry the panel beside the board (the side to move, check): Czech too.
+    for line in out.lines().filter(|l| board(l)) {
+        for e in ["to move", "Check", "White", "Black"] {
+            assert!(!line.contains(e), "English '{e}' beside the board: '{line}'\n{out}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

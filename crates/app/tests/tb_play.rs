@@ -34,11 +34,37 @@ fn tables(name: &str) -> std::path::PathBuf {
 /// announces the tablebase's result and plays from it.
 #[test]
 fn play_makes_missing_tables_and_announces_the_result() {
-    let home = std::env::temp_dir().join(format!("vidle-xdg-{}", std::process::id()));
+    let out = play_making_krvk("en", &[]);
+    assert!(out.contains("Generating tablebase KRvK"), "{out}");
+    assert!(out.contains("Tablebase KRvK ready"), "{out}");
+    assert!(out.contains("Tablebase: White wins, mate in "), "{out}");
+    assert!(out.contains("White mates in ") && out.contains("(tablebase)"), "{out}");
+}
+
+/// The same in Czech: the news of the tables being made, the tablebase's verdict and the
+/// engine's announcement, none of it in English.
+#[test]
+fn tablebase_news_and_announcements_in_czech() {
+    let out = play_making_krvk("cs", &["--lang", "cs"]);
+    assert!(out.contains("Počítám databázi koncovek KRvK…"), "{out}");
+    assert!(out.contains("Databáze koncovek KRvK je hotová"), "{out}");
+    assert!(out.contains("Databáze koncovek: vyhrává Bílý, mat v "), "{out}");
+    assert!(out.contains("(tabulky Vidle (DTM, DTZ))"), "{out}");
+    assert!(out.contains("Bílý dá mat v ") && out.contains("(databáze koncovek)"), "{out}");
+    for english in ["Tablebase", "Generating", "ready", "wins", "mates in", "tablebase)"] {
+        assert!(!out.contains(english), "English '{english}' in Czech play:\n{out}");
+    }
+}
+
+/// `vidle play` from K+R v K with the human Black and an empty data directory: waits for the
+/// tables made on demand, plays Kd6 and quits; the output.
+fn play_making_krvk(name: &str, args: &[&str]) -> String {
+    let home = std::env::temp_dir().join(format!("vidle-xdg-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let tb = home.join("vidle").join("tb");
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["play", "--fen", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "--color", "black"])
+        .args(args)
         .env("XDG_DATA_HOME", &home)
         .env_remove("VIDLE_TB_DIR")
         .env_remove("VIDLE_SYZYGY_PATH")
@@ -56,10 +82,7 @@ fn play_makes_missing_tables_and_announces_the_result() {
     drop(stdin);
     let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
     let _ = std::fs::remove_dir_all(&home);
-    assert!(out.contains("Generating tablebase KRvK"), "{out}");
-    assert!(out.contains("Tablebase KRvK ready"), "{out}");
-    assert!(out.contains("Tablebase: White wins, mate in "), "{out}");
-    assert!(out.contains("White mates in ") && out.contains("(tablebase)"), "{out}");
+    out
 }
 
 /// Over UCI tables are made only when `TablebaseAutoGenerate` is on.

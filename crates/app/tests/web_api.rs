@@ -8,7 +8,7 @@ use std::time::Duration;
 
 mod web_common;
 
-use web_common::{UNKNOWN_ID, id_of, server};
+use web_common::{Reply, UNKNOWN_ID, id_of, server};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -370,4 +370,72 @@ fn message_catalogue_and_worded_answers() {
     assert_eq!(e["text"]["args"]["reason"]["args"]["piece"]["key"], "King");
     let r = s.post(&format!("/api/game/{}/undo", id_of(&g)), "{}");
     assert_eq!(r.json()["error"]["text"]["key"], "ErrNothingToUndo");
+}
+
+/// A text `{key, args}` worded with a catalogue `{key: template}` as the page's `i18n.js` does
+/// (a counted message is a list of forms; the test only needs the form for many).
+fn word(messages: &Value, text: &Value) -> String {
+    let key = text["key"].as_str().expect("a key");
+    let template = &messages[key];
+    let mut out = match template {
+        Value::Array(forms) => forms.last().and_then(Value::as_str).unwrap_or(key).to_string(),
+        t => t.as_str().unwrap_or_else(|| panic!("no message {key}")).to_string(),
+    };
+    if let Some(args) = text["args"].as_object() {
+        for (name, arg) in args {
+            let value = match arg {
+                Value::String(s) => s.clone(),
+                other => word(messages, other),
+            };
+            out = out.replace(&format!("{{{name}}}"), &value);
+        }
+    }
+    out
+}
+
+/// The server's refusals as a Czech page shows them: each carries a catalogue text (so the page
+/// words it in its language), worded without a doubled lead.
+#[test]
+fn refusals_are_worded_in_czech_for_the_page() {
+    let s = server();
+    let cs = s.get("/api/messages?lang=cs").json()["messages"].clone();
+    let g = s.new_game(json!({}));
+    let id = id_of(&g);
+    let czech = |r: &Reply| -> String {
+        let e = &r.json()["error"];
+        assert!(e["text"].is_object(), "no text for the page: {e}");
+        word(&cs, &e["text"])
+    };
+    let r = s.post(&format!("/api/game/{id}/move"), r#"{"move":"Ke3"}"#);
+    assert_eq!(czech(&r), "Ke3 není možný tah: král nemůže táhnout na e3");
+    let r = s.post(&format!("/api/game/{id}/move"), r#"{"from":"e2","to":"e5"}"#);
+    assert_eq!(czech(&r), "e2-e5 tu není možný tah");
+    let r = s.post(&format!("/api/game/{id}/undo"), "{}");
+    assert_eq!(czech(&r), "Není tah, který by šel vrátit.");
+    let r = s.post(&format!("/api/game/{id}/analyse"), "");
+    assert_eq!(czech(&r), "Zatím není co rozebrat.");
+    let r = s.get(&format!("/api/game/{id}/analysis"));
+    assert_eq!((r.status, czech(&r)), (404, "Tato partie ještě nebyla rozebrána.".to_string()));
+    let r = s.get(&format!("/api/game/{UNKNOWN_ID}"));
+    assert_eq!(czech(&r), format!("Partie {UNKNOWN_ID} neexistuje."));
+    let r = s.post("/api/game", r#"{"level":"velmistr"}"#);
+    assert_eq!(r.error_code(), "bad_level");
+    let level = czech(&r);
+    assert!(level.starts_with("Chybná úroveň: neznámá úroveň 'velmistr'"), "{level}");
+    assert!(level.contains("začátečník, nováček"), "{level}");
+    // A Czech level name is a level.
+    assert_eq!(s.post("/api/game", r#"{"level":"klubový"}"#).status, 201);
+    let r = s.post("/api/game", r#"{"start":"fen","fen":"8/8/8/8 w - - 0 1"}"#);
+    assert!(czech(&r).starts_with("Chybný FEN: "), "{}", czech(&r));
+    let r = s.post("/api/game", r#"{"time_control":"fast"}"#);
+    assert!(czech(&r).starts_with("Chybné tempo: "), "{}", czech(&r));
+    // No lead is said twice ("Error: Error: …").
+    for r in [
+        s.post(&format!("/api/game/{id}/move"), r#"{"move":"Ke3"}"#),
+        s.post("/api/game", r#"{"level":"x"}"#),
+    ] {
+        let en = r.json()["error"]["message"].as_str().unwrap_or_default().to_string();
+        let lead = en.split(':').next().unwrap_or_default();
+        assert_eq!(en.matches(lead).count(), 1, "a doubled lead: {en}");
+    }
 }

@@ -211,6 +211,15 @@ fn pasted_games_and_bodies_have_limits() {
     assert_eq!((r.status, r.error_code().as_str()), (400, "game_too_long"), "{}", r.body);
     let msg = r.json()["error"]["message"].as_str().unwrap_or("").to_string();
     assert!(msg.contains("1200 plies") && msg.contains("1000"), "{msg}");
+    // The page words the refusal in its language from the text's key and arguments.
+    let text = &r.json()["error"]["text"];
+    assert_eq!(text["key"], "ErrGameTooLong", "{}", r.body);
+    assert_eq!((&text["args"]["plies"], &text["args"]["n"]), (&json!("1200"), &json!("1000")));
+    let cs = s.get("/api/messages?lang=cs").json();
+    assert_eq!(
+        cs["messages"]["ErrGameTooLong"],
+        "Partie má {plies} půltahů; tady jich smí mít nejvýš {n}."
+    );
     let r = s.post("/api/game", &json!({"fen": "8/".repeat(200)}).to_string());
     assert_eq!((r.status, r.error_code().as_str()), (400, "field_too_long"), "{}", r.body);
     let r = s.post("/api/game", &json!({"level": "x".repeat(10_000)}).to_string());

@@ -76,6 +76,7 @@ async function api(method, path, body) {
     const msg = e ? (e.text ? tx(e.text) : e.message) : t('ServerError', { status: String(res.status) });
     const err = new Error(msg);
     err.code = data && data.error ? data.error.code : 'http';
+    err.text = Boolean(e && e.text); // worded by the catalogue: a whole sentence in the page's language
     throw err;
   }
   return data;
@@ -146,7 +147,9 @@ async function sendMove(body) {
     if (state.id === game.id) render(state);
   } catch (e) {
     render(game); // put the board back as it was
-    flash(t('IllegalMoveFlash', { why: e.message }), true);
+    // The server's refusal is a whole sentence in the page's language ("Ke3 is illegal: …"):
+    // shown as it is, not under a second "Illegal move:" lead.
+    flash(e.text ? e.message : t('IllegalMoveFlash', { why: e.message }), true);
   }
 }
 
@@ -243,7 +246,7 @@ function render(state) {
     const list = document.createElement('ol');
     for (const line of tb) {
       const item = document.createElement('li');
-      item.textContent = line;
+      item.textContent = tx(line);
       list.append(item);
     }
     $('tb-panel').replaceChildren(head, list);
@@ -551,7 +554,9 @@ $('btn-analyse').addEventListener('click', async () => {
     data = await api('POST', `/api/game/${id}/analyse`);
   } catch (e) {
     // A cancelled analysis leaves the page as it was; anything else is said.
-    if (e.code !== 'analysis_cancelled') status = t('AnalysisFailedWhy', { why: e.message });
+    // The server words a failed analysis itself ("The analysis failed: …"); only a failure
+    // without its words (the server unreachable) gets the lead here.
+    if (e.code !== 'analysis_cancelled') status = e.text ? e.message : t('AnalysisFailedWhy', { why: e.message });
   }
   analysing = false;
   $('review-status').textContent = status;

@@ -29,10 +29,23 @@ export function t(key, args) {
   return tx({ key, args: args || {} });
 }
 
-// A text as the server sends it: {key, args}.
+// Which plural form of a counted message n takes, as the server's Lang::plural_form: English
+// one (1) and other; Czech one (1), few (2–4) and many (0, 5 and more).
+export function pluralForm(code, n) {
+  if (n === 1) return 0;
+  if (code === 'cs') return n >= 2 && n <= 4 ? 1 : 2;
+  return 1;
+}
+
+// A text as the server sends it: {key, args}. A counted message (a list of forms) takes the
+// form of its {n}.
 export function tx(text) {
   if (!text) return '';
-  const template = messages[text.key] ?? text.key;
+  let template = messages[text.key] ?? text.key;
+  if (Array.isArray(template)) {
+    const n = text.args && /^\d+$/.test(String(text.args.n)) ? Number(text.args.n) : -1;
+    template = template[n < 0 ? template.length - 1 : Math.min(pluralForm(lang, n), template.length - 1)];
+  }
   const out = template.replace(/\{(\w+)\}/g, (whole, name) => {
     const arg = text.args ? text.args[name] : undefined;
     if (arg === undefined) return whole;

@@ -48,17 +48,18 @@ export function drawChart(svg, review, currentPly, onPick) {
   };
 }
 
-// One line per side: "White: inaccuracies 1, mistakes 0, blunders 1 · accuracy 83%", in the
-// page's language.
+// One line per side: "White: 1 inaccuracy, 0 mistakes, 1 blunder, accuracy 83%", in the page's
+// language, with the same counted messages (plural forms) as the terminal's summary.
 export function sideLines(analysis) {
+  const count = (key, n) => ({ key, args: { n: String(n) } });
   return ['white', 'black'].map((side) => {
     const s = analysis[side];
     const accuracy = s.accuracy === null ? t('NoMovesYet') : t('AccuracyPercent', { n: String(Math.round(s.accuracy)) });
-    return t('ReviewSide', {
-      side: t(side === 'white' ? 'White' : 'Black'),
-      inaccuracies: String(s.inaccuracies),
-      mistakes: String(s.mistakes),
-      blunders: String(s.blunders),
+    return t('SummarySide', {
+      who: t(side === 'white' ? 'White' : 'Black'),
+      inaccuracies: count('CountInaccuracies', s.inaccuracies),
+      mistakes: count('CountMistakes', s.mistakes),
+      blunders: count('CountBlunders', s.blunders),
       accuracy,
     });
   });

@@ -9,8 +9,10 @@
 //! full-screen terminal can redraw from [`GameSession`] at any time (the clocks count from an
 //! `Instant`).
 
+mod file;
 mod plan;
 
+pub use file::{FileError, FileWhy};
 pub use plan::{DRAW_MOVETIME_MS, HINT_MOVETIME_MS, SearchOutcome, SearchPlan};
 
 use crate::clock::Clock;

@@ -8,8 +8,15 @@
 
 use super::Lang;
 
+/// The forms of one text: one for most messages, or a counted message's plural forms
+/// (`["one", "other"]` in English, `["one", "few", "many"]` in Czech; see [`Lang::plural_form`]).
+macro_rules! forms {
+    ([$($f:literal),+ $(,)?]) => { &[$($f),+] };
+    ($f:literal) => { &[$f] };
+}
+
 macro_rules! catalogue {
-    ($($key:ident: $en:literal, $cs:literal;)*) => {
+    ($($key:ident: $en:tt, $cs:tt;)*) => {
         /// A message of the catalogue; its key is the variant's name.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Msg { $($key,)* }
@@ -23,14 +30,29 @@ macro_rules! catalogue {
                 match self { $(Msg::$key => stringify!($key),)* }
             }
 
-            /// The text in `lang`, with its `{parameters}` not filled in.
-            pub fn text(self, lang: Lang) -> &'static str {
+            /// The text's forms in `lang`: one, or a counted message's plural forms, chosen by
+            /// its `{n}` ([`Lang::plural_form`]).
+            pub fn forms(self, lang: Lang) -> &'static [&'static str] {
                 match (self, lang) {
-                    $((Msg::$key, Lang::En) => $en, (Msg::$key, Lang::Cs) => $cs,)*
+                    $((Msg::$key, Lang::En) => forms!($en), (Msg::$key, Lang::Cs) => forms!($cs),)*
                 }
             }
         }
     };
+}
+
+impl Msg {
+    /// The text in `lang`, with its `{parameters}` not filled in (a counted message's last
+    /// form, the one for many).
+    pub fn text(self, lang: Lang) -> &'static str {
+        let forms = self.forms(lang);
+        forms[forms.len() - 1]
+    }
+
+    /// Whether the text is counted: its form depends on its `{n}`.
+    pub fn is_plural(self) -> bool {
+        self.forms(Lang::En).len() > 1
+    }
 }
 
 catalogue! {
@@ -55,6 +77,8 @@ catalogue! {
     Or: " or ", " nebo ";
     // Two texts with a separator between them (lists: `{a}{or}{b}`).
     Joined: "{a}{or}{b}", "{a}{or}{b}";
+    // Text as it is (a detail in English, a name), where a message is expected.
+    Plain: "{text}", "{text}";
     // A text with its first letter made a capital (both renderers know this key).
     Capitalised: "{text}", "{text}";
 
@@ -140,6 +164,11 @@ catalogue! {
     NoClockDepth: "No clock; the engine searches to a fixed depth",
         "Bez hodin; počítač počítá do pevné hloubky";
     LevelIs: "Level: {level}", "Úroveň: {level}";
+    OptionError: "{option}: {error}", "{option}: {error}";
+    LineUnreadable: "the line could not be read ({why}); ignored",
+        "řádek nejde přečíst ({why}); přeskočen";
+    LineNotUtf8: "the line is not valid UTF-8 ('{text}'); ignored",
+        "řádek není platné UTF-8 ('{text}'); přeskočen";
     EngineError: "engine: {error}", "počítač: {error}";
     NothingToAnalyse: "No moves to analyse yet.", "Zatím není co rozebrat.";
     UsagePgn: "usage: pgn [save FILE]", "použití: pgn [ulož SOUBOR]";
@@ -203,6 +232,65 @@ catalogue! {
 
     // ---- tablebases ----
     Tablebase: "Tablebase", "Databáze koncovek";
+    TbHeading: "Tablebase: {verdict}, {value} ({source})",
+        "Databáze koncovek: {verdict}, {value} ({source})";
+    TbSourceOwn: "Vidle tables (DTM, DTZ)", "tabulky Vidle (DTM, DTZ)";
+    TbSourceSyzygy: "Syzygy tables (WDL, DTZ)", "tabulky Syzygy (WDL, DTZ)";
+    TbWins: "{color} wins", "vyhrává {color}";
+    TbVerdictDraw: "draw", "remíza";
+    TbMateIn: "mate in {n}", "mat v {n}";
+    TbMated: "mated", "mat";
+    TbLosesIn: "loses in {n}", "dostane mat v {n}";
+    TbCursed: "{value} (cursed: drawn by the fifty-move rule)",
+        "{value} (přesto remíza podle pravidla 50 tahů)";
+    TbBlessed: "{value} (blessed: saved by the fifty-move rule)",
+        "{value} (zachrání ho pravidlo 50 tahů)";
+    TbWin: "win", "výhra";
+    TbLoss: "loss", "prohra";
+    TbCursedWin: "cursed win (drawn by the fifty-move rule)",
+        "výhra, přesto remíza podle pravidla 50 tahů";
+    TbBlessedLoss: "blessed loss (saved by the fifty-move rule)",
+        "prohra, kterou zachrání pravidlo 50 tahů";
+    TbResets: "{value} (resets the fifty-move count)", "{value} (vynuluje počítání 50 tahů)";
+    TbDtz: "{value}, DTZ {n}", "{value}, DTZ {n}";
+    TbMate: "mate", "mat";
+    TbMoveValue: "{move} {value}", "{move} {value}";
+    TbProblem: "{why}", "Potíž s databází koncovek: {why}";
+    TbGenerating: "Generating tablebase {names}…", "Počítám databázi koncovek {names}…";
+    TbReady: "Tablebase {name} ready", "Databáze koncovek {name} je hotová";
+    TbFailed: "Tablebase generation failed: {why}", "Výpočet databáze koncovek selhal: {why}";
+    TbFivePieceHint: "5-piece tables are not made during play: `vidle tb gen --max-pieces 5` makes all 110 (about 4.5 hours on 2 cores, up to 18 GiB of memory)",
+        "Databáze koncovek s 5 kameny se během hry nepočítají: `vidle tb gen --max-pieces 5` spočítá všech 110 (asi 4,5 hodiny na 2 jádrech, až 18 GiB paměti)";
+
+    // ---- the analysis summary (terminal play; `vidle analyse` prints the English one) ----
+    CountInaccuracies: ["{n} inaccuracy", "{n} inaccuracies"],
+        ["{n} nepřesnost", "{n} nepřesnosti", "{n} nepřesností"];
+    CountMistakes: ["{n} mistake", "{n} mistakes"], ["{n} chyba", "{n} chyby", "{n} chyb"];
+    CountBlunders: ["{n} blunder", "{n} blunders"],
+        ["{n} hrubá chyba", "{n} hrubé chyby", "{n} hrubých chyb"];
+    SummarySide: "{who}: {inaccuracies}, {mistakes}, {blunders}, {accuracy}",
+        "{who}: {inaccuracies}, {mistakes}, {blunders}, {accuracy}";
+    PlayerNamed: "{color} ({name})", "{color} ({name})";
+    SummaryBest: ", best {move}", ", lepší {move}";
+    SummaryMate: "mate", "mat";
+
+    // ---- levels ----
+    LevelWords: "beginner, novice, casual, club, strong, expert, master, max",
+        "začátečník, nováček, rekreační, klubový, silný, expert, mistr, max";
+    LevelOutOfRange: "Elo {elo} is outside 600–2800", "Elo {elo} je mimo rozsah 600–2800";
+    LevelUnknown: "unknown level '{text}': use an Elo (600–2800) or one of {names}",
+        "neznámá úroveň '{text}': zadejte Elo (600–2800) nebo jednu z úrovní {names}";
+
+    // ---- files ----
+    FileRead: "Cannot read {file}: {why}", "Soubor {file} nelze přečíst: {why}";
+    FileWrite: "Cannot write {file}: {why}", "Do souboru {file} nelze zapsat: {why}";
+    FileNotFound: "there is no such file", "takový soubor neexistuje";
+    FileNoDirectory: "its directory does not exist", "jeho složka neexistuje";
+    FileDenied: "permission denied", "chybí oprávnění";
+    FileNotRegular: "it is not a regular file ({what})", "není to obyčejný soubor ({what})";
+    FileTooLarge: "it is larger than the limit of {what}", "je větší než povolených {what}";
+    FileNoPgn: "{file} holds no readable game: {why}",
+        "V souboru {file} není čitelná partie: {why}";
 
     // ---- the web page ----
     PageTitle: "Vidle — play chess", "Vidle — šachy";
@@ -322,8 +410,6 @@ catalogue! {
     GoodLuck: "New game — good luck!", "Nová partie — hodně štěstí!";
     NoServer: "Cannot reach the server: {why}", "Server není dostupný: {why}";
     ServerError: "Server error {status}", "Chyba serveru {status}";
-    ReviewSide: "{side}: inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders} · {accuracy}",
-        "{side}: nepřesnosti {inaccuracies}, chyby {mistakes}, hrubé chyby {blunders} · {accuracy}";
     AccuracyPercent: "accuracy {n}%", "přesnost {n} %";
     NoMovesYet: "no moves", "žádné tahy";
 
@@ -344,4 +430,16 @@ catalogue! {
     ErrPgnMissing: "Paste a PGN to replay.", "Vložte PGN, které se má přehrát.";
     ErrBadPgn: "Bad PGN: {why}", "Chybné PGN: {why}";
     ErrBusy: "The server is busy; try again in a moment.", "Server je vytížený; zkuste to za chvíli.";
+    ErrGameBusy: "Vidle is already working on this game (a hint, a draw offer or an analysis); wait a moment.",
+        "Vidle na této partii už pracuje (nápověda, nabídka remízy nebo rozbor); chvíli počkejte.";
+    ErrEnginesBusy: "Every engine is busy; try again in a moment.",
+        "Všechny počítače jsou vytížené; zkuste to za chvíli.";
+    ErrAnalysisCancelled: "The analysis was cancelled.", "Rozbor byl zrušen.";
+    ErrNoAnalysis: "This game has not been analysed.", "Tato partie ještě nebyla rozebrána.";
+    ErrBadGame: "The game cannot be read: {why}", "Partii nelze přečíst: {why}";
+    ErrBadLevel: "Bad level: {why}", "Chybná úroveň: {why}";
+    ErrBadTimeControl: "Bad time control: {why}", "Chybné tempo: {why}";
+    ErrGameTooLong: "The game has {plies} plies; games here have at most {n}.",
+        "Partie má {plies} půltahů; tady jich smí mít nejvýš {n}.";
+    ErrTooManyPages: "This game is open in {n} pages already.", "Tato partie je už otevřená na {n} stránkách.";
 }

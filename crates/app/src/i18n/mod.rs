@@ -9,7 +9,7 @@ mod catalogue;
 mod words;
 
 pub use catalogue::Msg;
-pub use words::{end_reason, level, move_error, refusal};
+pub use words::{end_reason, file_error, level, level_error, move_error, refusal, tb_event};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use vidle_core::{Color, Role};
@@ -85,6 +85,18 @@ impl Lang {
         match self {
             Lang::En => "en",
             Lang::Cs => "cs",
+        }
+    }
+
+    /// Which plural form of a counted message `n` takes: English one (1) and other; Czech one
+    /// (1), few (2–4) and many (0, 5 and more: `0 chyb`, `1 chyba`, `3 chyby`, `5 chyb`). The
+    /// page's `web/i18n.js` has the same rule.
+    pub fn plural_form(self, n: u64) -> usize {
+        match (self, n) {
+            (_, 1) => 0,
+            (Lang::Cs, 2..=4) => 1,
+            (Lang::Cs, _) => 2,
+            (Lang::En, _) => 1,
         }
     }
 
@@ -169,9 +181,18 @@ impl Text {
     }
 
     /// The text in `lang`: each `{name}` of the template replaced by its argument (one that has
-    /// none stays as it is).
+    /// none stays as it is). A counted message takes the plural form of its `{n}` (the last
+    /// form when `n` is missing or no number).
     pub fn render(&self, lang: Lang) -> String {
-        let template = self.msg.text(lang);
+        let forms = self.msg.forms(lang);
+        let n = self.args.iter().find_map(|(name, arg)| match arg {
+            Arg::Plain(p) if *name == "n" => p.parse::<u64>().ok(),
+            _ => None,
+        });
+        let template = match n {
+            Some(n) => forms[lang.plural_form(n).min(forms.len() - 1)],
+            None => forms[forms.len() - 1],
+        };
         let mut out = String::with_capacity(template.len() + 16);
         let mut rest = template;
         while let Some(open) = rest.find('{') {
@@ -229,10 +250,19 @@ impl Serialize for Text {
     }
 }
 
-/// The whole catalogue in one language as a JSON object `{key: text}` (what the page loads).
+/// The whole catalogue in one language as a JSON object `{key: text}` (what the page loads); a
+/// counted message is the list of its plural forms.
 pub fn catalogue_json(lang: Lang) -> serde_json::Value {
-    let map: serde_json::Map<String, serde_json::Value> =
-        Msg::ALL.iter().map(|m| (m.key().to_string(), m.text(lang).into())).collect();
+    let map: serde_json::Map<String, serde_json::Value> = Msg::ALL
+        .iter()
+        .map(|m| {
+            let value = match m.forms(lang) {
+                [one] => (*one).into(),
+                forms => forms.to_vec().into(),
+            };
+            (m.key().to_string(), value)
+        })
+        .collect();
     serde_json::json!({ "lang": lang.code(), "messages": map })
 }
 

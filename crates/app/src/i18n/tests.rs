@@ -27,7 +27,78 @@ fn every_message_has_both_texts_with_the_same_parameters() {
         assert!(!en.trim().is_empty(), "{} has no English text", m.key());
         assert!(!cs.trim().is_empty(), "{} has no Czech text", m.key());
         assert_eq!(params(en), params(cs), "{}: the two texts take different parameters", m.key());
+        // A counted message has every plural form of each language, each with the same
+        // parameters, `{n}` among them; any other has one text a language.
+        let (n_en, n_cs) = (m.forms(Lang::En).len(), m.forms(Lang::Cs).len());
+        assert_eq!((n_en, n_cs), if m.is_plural() { (2, 3) } else { (1, 1) }, "{}", m.key());
+        for form in m.forms(Lang::En).iter().chain(m.forms(Lang::Cs)) {
+            assert!(!form.trim().is_empty(), "{}: an empty form", m.key());
+            assert_eq!(params(form), params(en), "{}: '{form}'", m.key());
+        }
+        if m.is_plural() {
+            assert!(params(en).contains("n"), "{} is counted but has no {{n}}", m.key());
+        }
     }
+}
+
+#[test]
+fn plural_forms_follow_each_language() {
+    let forms = |lang: Lang| -> Vec<usize> {
+        [0, 1, 2, 3, 4, 5, 11, 21, 22, 100].iter().map(|&n| lang.plural_form(n)).collect()
+    };
+    assert_eq!(forms(Lang::En), [1, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(forms(Lang::Cs), [2, 0, 1, 1, 1, 2, 2, 2, 2, 2]);
+    let say = |m: Msg, n: u64, lang| Text::new(m).arg("n", n).render(lang);
+    let cs: Vec<String> =
+        [0, 1, 2, 4, 5].iter().map(|&n| say(Msg::CountMistakes, n, Lang::Cs)).collect();
+    assert_eq!(cs, ["0 chyb", "1 chyba", "2 chyby", "4 chyby", "5 chyb"]);
+    assert_eq!(say(Msg::CountBlunders, 1, Lang::Cs), "1 hrubá chyba");
+    assert_eq!(say(Msg::CountBlunders, 3, Lang::Cs), "3 hrubé chyby");
+    assert_eq!(say(Msg::CountInaccuracies, 7, Lang::Cs), "7 nepřesností");
+    assert_eq!(say(Msg::CountInaccuracies, 1, Lang::En), "1 inaccuracy");
+    assert_eq!(say(Msg::CountInaccuracies, 0, Lang::En), "0 inaccuracies");
+    // Without a number the form for many is taken, never a panic.
+    assert_eq!(Text::new(Msg::CountMistakes).arg("n", "x").render(Lang::Cs), "x chyb");
+    assert_eq!(Text::new(Msg::CountMistakes).render(Lang::En), "{n} mistakes");
+    // The page gets a counted message as the list of its forms.
+    let json = catalogue_json(Lang::Cs);
+    assert_eq!(
+        json["messages"]["CountMistakes"],
+        serde_json::json!(["{n} chyba", "{n} chyby", "{n} chyb"])
+    );
+    assert_eq!(json["messages"]["Undo"], "Zpět");
+}
+
+#[test]
+fn level_file_and_tablebase_problems_are_worded_in_czech() {
+    use crate::game::{FileError, FileWhy};
+    use crate::play::strength::Strength;
+    let e = Strength::parse("velmistr").unwrap_err();
+    let cs = level_error(&e).render(Lang::Cs);
+    assert!(
+        cs.starts_with("neznámá úroveň 'velmistr'") && cs.contains("začátečník, nováček"),
+        "{cs}"
+    );
+    assert!(level_error(&e).render(Lang::En).contains("beginner, novice"));
+    let e = Strength::parse("3000").unwrap_err();
+    assert_eq!(level_error(&e).render(Lang::Cs), "Elo 3000 je mimo rozsah 600–2800");
+    let missing = FileError::Read { file: "a.pgn".into(), why: FileWhy::NotFound };
+    assert_eq!(
+        file_error(&missing).render(Lang::Cs),
+        "Soubor a.pgn nelze přečíst: takový soubor neexistuje"
+    );
+    assert_eq!(missing.to_string(), "Cannot read a.pgn: there is no such file");
+    let dir =
+        FileError::Write { file: "/tmp".into(), why: FileWhy::NotRegular("a directory".into()) };
+    assert_eq!(
+        file_error(&dir).render(Lang::Cs),
+        "Do souboru /tmp nelze zapsat: není to obyčejný soubor (a directory)"
+    );
+    let pgn = FileError::NoGame { file: "b.pgn".into(), why: "no moves".into() };
+    assert_eq!(file_error(&pgn).render(Lang::Cs), "V souboru b.pgn není čitelná partie: no moves");
+    let ev = crate::tb_ondemand::TbEvent::FivePieceHint;
+    assert!(tb_event(&ev).render(Lang::Cs).starts_with("Databáze koncovek s 5 kameny"));
+    assert!(ev.to_string().starts_with("5-piece tables are not made during play"));
 }
 
 #[test]
@@ -105,6 +176,7 @@ fn page_keys() -> Vec<(String, &'static str)> {
     for (name, text) in files {
         for pat in [
             "t('",
+            "count('",
             "data-i18n=\"",
             "data-i18n-title=\"",
             "data-i18n-placeholder=\"",

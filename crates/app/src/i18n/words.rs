@@ -1,8 +1,11 @@
-//! Typed results worded as catalogue [`Text`]s: the rules core's move errors, the end of a game
-//! and the game session's refusals, for the terminal and the web page alike.
+//! Typed results worded as catalogue [`Text`]s: the rules core's move errors, the end of a game,
+//! the game session's refusals, level and file errors and the news of tables made on demand, for
+//! the terminal and the web page alike.
 
 use super::{Msg, Text, color_msg};
-use crate::game::{EndReason, MAX_PLIES, Refusal};
+use crate::game::{EndReason, FileError, FileWhy, MAX_PLIES, Refusal};
+use crate::play::strength::LevelError;
+use crate::tb_ondemand::TbEvent;
 use vidle_core::notation::{IllegalReason, MoveParseError};
 use vidle_core::{Outcome, Role};
 
@@ -120,7 +123,59 @@ pub fn level(s: crate::play::strength::Strength) -> Text {
         "expert" => Msg::LevelExpert,
         "master" => Msg::LevelMaster,
         "max" => Msg::LevelMax,
-        other => return Text::new(Msg::Joined).arg("a", other).arg("or", "").arg("b", ""),
+        other => return Text::new(Msg::Plain).arg("text", other),
     };
     msg.into()
+}
+
+/// Why a level is not understood (the level names in the text's language).
+pub fn level_error(e: &LevelError) -> Text {
+    match e {
+        LevelError::OutOfRange(elo) => Text::new(Msg::LevelOutOfRange).arg("elo", elo),
+        LevelError::Unknown(text) => {
+            Text::new(Msg::LevelUnknown).arg("text", text).arg_text("names", Msg::LevelWords)
+        }
+    }
+}
+
+/// `writing`: a file that is not found when written is a directory that is missing.
+fn file_why(why: &FileWhy, writing: bool) -> Text {
+    match why {
+        FileWhy::NotFound if writing => Msg::FileNoDirectory.into(),
+        FileWhy::NotFound => Msg::FileNotFound.into(),
+        FileWhy::Denied => Msg::FileDenied.into(),
+        FileWhy::NotRegular(what) => Text::new(Msg::FileNotRegular).arg("what", what),
+        FileWhy::TooLarge(limit) => Text::new(Msg::FileTooLarge).arg("what", limit),
+        FileWhy::Other(text) => Text::new(Msg::Plain).arg("text", text),
+    }
+}
+
+/// A game file that cannot be read or written: a lead sentence in the language, the technical
+/// detail (the PGN reader's, the system's) as it is.
+pub fn file_error(e: &FileError) -> Text {
+    match e {
+        FileError::Read { file, why } => {
+            Text::new(Msg::FileRead).arg("file", file).arg_text("why", file_why(why, false))
+        }
+        FileError::Write { file, why } => {
+            Text::new(Msg::FileWrite).arg("file", file).arg_text("why", file_why(why, true))
+        }
+        FileError::NoGame { file, why } => {
+            Text::new(Msg::FileNoPgn).arg("file", file).arg("why", why)
+        }
+    }
+}
+
+/// News of tables made on demand (the terminal's notices, the web panel, UCI's `info string`s
+/// in English).
+pub fn tb_event(e: &TbEvent) -> Text {
+    match e {
+        TbEvent::Started(ms) => {
+            let names: Vec<String> = ms.iter().map(ToString::to_string).collect();
+            Text::new(Msg::TbGenerating).arg("names", names.join(", "))
+        }
+        TbEvent::Ready(m) => Text::new(Msg::TbReady).arg("name", m),
+        TbEvent::Failed(why) => Text::new(Msg::TbFailed).arg("why", why),
+        TbEvent::FivePieceHint => Msg::TbFivePieceHint.into(),
+    }
 }

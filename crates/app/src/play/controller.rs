@@ -11,11 +11,11 @@ use super::{ColorChoice, PlayArgs};
 use crate::analysis::{self, Analysis, GameRecord};
 use crate::book_source::{EngineFiles, engine_for};
 use crate::clock::Clock;
-use crate::game::{Ending, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
+use crate::game::{Ending, FileError, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
 use crate::i18n::{self, Lang, Msg, Text, color_msg, pieces_msg};
 use crate::pgn;
+use std::path::Path;
 use std::sync::mpsc;
-use vidle_core::files::{MAX_PGN_BYTES, read_text_bounded};
 use vidle_core::notation::{MoveParseError, parse_move, to_san};
 use vidle_core::{Color, Game, Move, Position, chess960, fen};
 use vidle_engine::{Engine, Score, SearchEvent, TbOutcome};
@@ -123,11 +123,6 @@ fn random_u64() -> u64 {
     h.finish()
 }
 
-fn read_pgn_file(path: &std::path::Path) -> Result<pgn::LoadedGame, String> {
-    let text = read_text_bounded(path, MAX_PGN_BYTES).map_err(|e| e.to_string())?;
-    pgn::load_game(&text)
-}
-
 /// The moves of `pv` from `pos` in this language's SAN, at most `max` (stops at a move that is
 /// not legal).
 pub fn pv_san(pos: &Position, pv: &[Move], lang: Lang, max: usize) -> Vec<String> {
@@ -152,26 +147,44 @@ impl Controller {
             }
             None => Lang::from_env(),
         };
+        // Errors before the game starts are worded in the player's language too.
+        let say = |t: Text| anyhow::anyhow!(t.render(lang));
         let mut loaded = None;
         let (game, chess960) = if let Some(path) = &args.load {
-            let l = read_pgn_file(path)
-                .map_err(|e| anyhow::anyhow!("--load {}: {e}", path.display()))?;
+            let l = pgn::read_game_file(path).map_err(|e| {
+                say(Text::new(Msg::OptionError)
+                    .arg("option", "--load")
+                    .arg_text("error", i18n::file_error(&e)))
+            })?;
             for why in &l.skipped {
-                eprintln!("warning: --load {}: skipped {why}", path.display());
+                let file = path.display();
+                eprintln!(
+                    "{}",
+                    Text::new(Msg::LoadSkipped).arg("file", file).arg("why", why).render(lang)
+                );
             }
             let g = (l.game.clone(), l.chess960);
             loaded = Some(l);
             g
         } else if let Some(f) = &args.fen {
-            (Game::from_fen(f).map_err(|e| anyhow::anyhow!("--fen: {e}"))?, false)
+            let bad = |e: &dyn std::fmt::Display| Text::new(Msg::ErrBadFen).arg("why", e);
+            let error = |e| {
+                say(Text::new(Msg::OptionError).arg("option", "--fen").arg_text("error", bad(&e)))
+            };
+            (Game::from_fen(f).map_err(error)?, false)
         } else if args.chess960 {
             (Game::new(chess960::start_position((random_u64() % 960) as u32)), true)
         } else {
             (Game::new(Position::startpos()), false)
         };
+        let level_error = |option, e| {
+            say(Text::new(Msg::OptionError)
+                .arg("option", option)
+                .arg_text("error", i18n::level_error(&e)))
+        };
         let strength = match (&args.elo, &args.level) {
-            (Some(e), _) => Strength::parse(&e.to_string()).map_err(anyhow::Error::msg)?,
-            (None, Some(l)) => Strength::parse(l).map_err(anyhow::Error::msg)?,
+            (Some(e), _) => Strength::parse(&e.to_string()).map_err(|e| level_error("--elo", e))?,
+            (None, Some(l)) => Strength::parse(l).map_err(|e| level_error("--level", e))?,
             (None, None) => Strength(None),
         };
         let clock = args
@@ -182,8 +195,12 @@ impl Controller {
             .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
         if let Some(path) = &args.save {
             // Found out now, not when the game ends and the record is lost.
-            vidle_core::files::check_writable(path)
-                .map_err(|e| anyhow::anyhow!("--save {}: {e}", path.display()))?;
+            vidle_core::files::check_writable(path).map_err(|e| {
+                let e = FileError::write(&path.display().to_string(), &e);
+                say(Text::new(Msg::OptionError)
+                    .arg("option", "--save")
+                    .arg_text("error", i18n::file_error(&e)))
+            })?;
         }
         let human = pick_color(args.color);
         let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
@@ -278,7 +295,7 @@ impl Controller {
         let record = match GameRecord::from_pgn_text(&pgn) {
             Ok(r) => r,
             Err(e) => {
-                self.say(&format!("analyse: {e}"));
+                self.say_text(Text::new(Msg::AnalysisFailedWhy).arg("why", e));
                 return Step::Continue;
             }
         };
@@ -305,7 +322,7 @@ impl Controller {
             Err(analysis::AnalysisError::Stopped) => {
                 self.say(self.tr(Msg::AnalysisStopped));
             }
-            Err(e) => self.say(&format!("analyse: {e}")),
+            Err(e) => self.say_text(Text::new(Msg::AnalysisFailedWhy).arg("why", e)),
         }
     }
 
@@ -316,15 +333,35 @@ impl Controller {
         (record.game.start() == game.start() && record.game.moves() == game.moves()).then_some(a)
     }
 
+    /// The players as the summary names them: "you" and "Vidle (klubový)" in the player's
+    /// language (the PGN's tags stay English: `Player`, `Vidle (club)`).
+    fn players_named(&self, record: &GameRecord) -> GameRecord {
+        let mut r = record.clone();
+        for color in [Color::White, Color::Black] {
+            let name = if color == self.s.human() {
+                self.tr(Msg::You).to_string()
+            } else {
+                format!("Vidle ({})", self.s.strength().local_name(self.lang))
+            };
+            let tag = if color == Color::White { "White" } else { "Black" };
+            r.tags.retain(|(n, _)| n != tag);
+            r.tags.push((tag.to_string(), name));
+        }
+        r
+    }
+
     fn report_analysis(&mut self, save: Option<&str>, full: bool) {
         let Some((_, record, a)) = &self.analysed else { return };
+        let lang = self.lang;
+        let named = self.players_named(record);
         let text = match save {
-            None if full => analysis::summary::summary(record, a).trim_end().to_string(),
-            None => analysis::summary::sides(record, a).trim_end().to_string(),
+            None if full => analysis::summary::summary(&named, a, lang).trim_end().to_string(),
+            None => analysis::summary::sides(&named, a, lang).trim_end().to_string(),
             Some(file) => {
-                match std::fs::write(file, analysis::annotate::annotated_pgn(record, a)) {
-                    Ok(()) => Text::new(Msg::SavedTo).arg("file", file).render(self.lang),
-                    Err(e) => format!("analyse save {file}: {e}"),
+                let annotated = analysis::annotate::annotated_pgn(record, a);
+                match pgn::write_game_file(Path::new(file), &annotated) {
+                    Ok(()) => Text::new(Msg::SavedTo).arg("file", file).render(lang),
+                    Err(e) => i18n::file_error(&e).render(lang),
                 }
             }
         };
@@ -341,7 +378,7 @@ impl Controller {
             return;
         }
         self.tb_asked = Some((key, now));
-        for n in crate::tb_panel::notices(self.s.position()) {
+        for n in crate::tb_panel::notices(self.s.position(), self.lang) {
             self.say(&n);
         }
     }
@@ -416,7 +453,7 @@ impl Controller {
                     self.s.set_strength(s);
                     self.say_text(Text::new(Msg::LevelIs).arg_text("level", i18n::level(s)));
                 }
-                Err(e) => self.say(&e),
+                Err(e) => self.say_text(i18n::level_error(&e)),
             },
             Command::Time => self.show_time(),
             Command::Fen => {
@@ -593,7 +630,7 @@ impl Controller {
     }
 
     fn load(&mut self, file: &str) {
-        match read_pgn_file(std::path::Path::new(file)) {
+        match pgn::read_game_file(Path::new(file)) {
             Ok(l) => {
                 for why in &l.skipped {
                     self.say_text(Text::new(Msg::LoadSkipped).arg("file", file).arg("why", why));
@@ -605,7 +642,7 @@ impl Controller {
                 self.say_text(Text::new(Msg::Loaded).arg("file", file).arg("result", result));
                 self.show_board();
             }
-            Err(e) => self.say(&format!("load {file}: {e}")),
+            Err(e) => self.say_text(i18n::file_error(&e)),
         }
     }
 
@@ -621,20 +658,19 @@ impl Controller {
     }
 
     fn save_pgn(&mut self, file: &str) {
-        let text = match std::fs::write(file, self.s.pgn()) {
-            Ok(()) => Text::new(Msg::SavedTo).arg("file", file).render(self.lang),
-            Err(e) => format!("pgn save {file}: {e}"),
+        let text = match pgn::write_game_file(Path::new(file), &self.s.pgn()) {
+            Ok(()) => Text::new(Msg::SavedTo).arg("file", file),
+            Err(e) => i18n::file_error(&e),
         };
-        self.say(&text);
+        self.say_text(text);
     }
 
     /// Writes the game to the `--save` file, if one was given.
     pub fn save_if_asked(&mut self) {
         if let Some(path) = &self.save
-            && let Err(e) = std::fs::write(path, self.s.pgn())
+            && let Err(e) = pgn::write_game_file(path, &self.s.pgn())
         {
-            let text = format!("--save {}: {e}", path.display());
-            self.say(&text);
+            self.say_text(i18n::file_error(&e));
         }
     }
 }

@@ -8,6 +8,7 @@ use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 use std::io::BufRead;
 
 use super::command::complete;
+use crate::i18n::{Msg, Text};
 
 #[derive(Helper, Hinter, Highlighter, Validator, Default)]
 pub struct Completion {
@@ -73,7 +74,7 @@ impl Input {
     /// The next line; `Some(Err(why))` for a line that could not be read (invalid UTF-8, a
     /// terminal error), which the caller reports before reading on; `None` at the end of input
     /// (Ctrl-D), on interrupt (Ctrl-C), or after [`MAX_ERRORS_IN_A_ROW`] unreadable lines.
-    pub fn read_line(&mut self, prompt: &str) -> Option<Result<String, String>> {
+    pub fn read_line(&mut self, prompt: &str) -> Option<Result<String, Text>> {
         let got = match &mut self.source {
             Source::Terminal(ed) => match ed.readline(prompt) {
                 Ok(line) => {
@@ -83,7 +84,7 @@ impl Input {
                     Ok(line)
                 }
                 Err(ReadlineError::Interrupted | ReadlineError::Eof) => return None,
-                Err(e) => Err(format!("the line could not be read ({e}); ignored")),
+                Err(e) => Err(Text::new(Msg::LineUnreadable).arg("why", e)),
             },
             Source::Pipe(stdin) => {
                 let mut bytes = Vec::new();
@@ -94,12 +95,10 @@ impl Input {
                         let text = text.trim_end_matches(['\n', '\r']);
                         match std::str::from_utf8(&bytes) {
                             Ok(_) => Ok(text.to_string()),
-                            Err(_) => {
-                                Err(format!("the line is not valid UTF-8 ('{text}'); ignored"))
-                            }
+                            Err(_) => Err(Text::new(Msg::LineNotUtf8).arg("text", text)),
                         }
                     }
-                    Err(e) => Err(format!("the line could not be read ({e}); ignored")),
+                    Err(e) => Err(Text::new(Msg::LineUnreadable).arg("why", e)),
                 }
             }
         };

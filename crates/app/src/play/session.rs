@@ -69,7 +69,7 @@ impl Session {
                 None => break,
                 Some(Ok(line)) => line,
                 Some(Err(why)) => {
-                    println!("{why}");
+                    println!("{}", why.render(self.c.lang));
                     continue;
                 }
             };

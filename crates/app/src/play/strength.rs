@@ -12,24 +12,57 @@ pub const LEVELS: [(&str, Option<u32>); 8] = [
     ("max", None),
 ];
 
+/// The Czech names of the levels, in the order of [`LEVELS`] (accepted with or without
+/// diacritics).
+pub const CZECH_LEVELS: [&str; 8] =
+    ["začátečník", "nováček", "rekreační", "klubový", "silný", "expert", "mistr", "max"];
+
+/// Why a level is not understood; the front ends word it from the message catalogue
+/// (`i18n::level_error`), its `Display` is the English text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LevelError {
+    /// A rating outside 600–2800.
+    OutOfRange(u32),
+    /// Neither a level's name nor a number.
+    Unknown(String),
+}
+
+impl std::fmt::Display for LevelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::i18n::level_error(self).render(crate::i18n::Lang::En))
+    }
+}
+
+impl std::error::Error for LevelError {}
+
 /// A strength setting: `None` is full strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Strength(pub Option<u32>);
 
 impl Strength {
-    /// Parses a level name or an Elo number.
-    pub fn parse(s: &str) -> Result<Strength, String> {
-        let s = s.trim().to_ascii_lowercase();
-        if let Some((_, elo)) = LEVELS.iter().find(|(n, _)| *n == s) {
-            return Ok(Strength(*elo));
+    /// Parses a level name (English, or Czech with or without diacritics) or an Elo number.
+    ///
+    /// # Errors
+    /// [`LevelError`]: a rating out of range, or an unknown word.
+    pub fn parse(s: &str) -> Result<Strength, LevelError> {
+        let s = s.trim().to_lowercase();
+        let folded = crate::i18n::fold(&s);
+        let czech = CZECH_LEVELS.iter().position(|n| crate::i18n::fold(n) == folded);
+        if let Some(i) = LEVELS.iter().position(|(n, _)| *n == s).or(czech) {
+            return Ok(Strength(LEVELS[i].1));
         }
         match s.parse::<u32>() {
             Ok(e) if (600..=2800).contains(&e) => Ok(Strength(Some(e))),
-            Ok(e) => Err(format!("Elo {e} is outside 600–2800")),
-            Err(_) => Err(format!(
-                "unknown level '{s}': use an Elo (600–2800) or one of {}",
-                LEVELS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-            )),
+            Ok(e) => Err(LevelError::OutOfRange(e)),
+            Err(_) => Err(LevelError::Unknown(s.chars().take(40).collect())),
+        }
+    }
+
+    /// The level's name in `lang` (`club`, `klubový`), or `Elo 1234` for a rating without one.
+    pub fn local_name(self, lang: crate::i18n::Lang) -> String {
+        match (lang, LEVELS.iter().position(|(_, e)| *e == self.0)) {
+            (crate::i18n::Lang::Cs, Some(i)) => CZECH_LEVELS[i].to_string(),
+            _ => self.name(),
         }
     }
 
@@ -51,7 +84,9 @@ mod tests {
         assert_eq!(Strength::parse("club"), Ok(Strength(Some(1700))));
         assert_eq!(Strength::parse("MAX"), Ok(Strength(None)));
         assert_eq!(Strength::parse("1234"), Ok(Strength(Some(1234))));
-        assert!(Strength::parse("5000").is_err());
-        assert!(Strength::parse("grandmaster").unwrap_err().contains("beginner"));
+        assert_eq!(Strength::parse("5000"), Err(LevelError::OutOfRange(5000)));
+        assert!(Strength::parse("grandmaster").unwrap_err().to_string().contains("beginner"));
+        assert_eq!(Strength::parse("Klubový"), Ok(Strength(Some(1700))));
+        assert_eq!(Strength::parse("zacatecnik"), Ok(Strength(Some(800))));
     }
 }

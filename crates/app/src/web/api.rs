@@ -172,8 +172,9 @@ impl AnalysisView {
 /// The game as its PGN reads back (what an analysis is made of).
 fn record_of(entry: &Entry) -> Result<(GameRecord, bool), ApiError> {
     let g = lock(&entry.game);
-    let record = GameRecord::from_pgn_text(&g.pgn())
-        .map_err(|e| ApiError::conflict("bad_game", &format!("The game cannot be read: {e}.")))?;
+    let record = GameRecord::from_pgn_text(&g.pgn()).map_err(|e| {
+        ApiError::worded(StatusCode::CONFLICT, "bad_game", Text::new(Msg::ErrBadGame).arg("why", e))
+    })?;
     Ok((record, g.session.chess960()))
 }
 
@@ -186,7 +187,7 @@ pub async fn last_analysis(
     let entry = find(&state, id)?;
     let (record, _) = record_of(&entry)?;
     let analysis = entry.reviewed(record.game.moves()).ok_or_else(|| {
-        ApiError::new(StatusCode::NOT_FOUND, "no_analysis", "This game has not been analysed.")
+        ApiError::worded(StatusCode::NOT_FOUND, "no_analysis", Msg::ErrNoAnalysis.into())
     })?;
     Ok(Json(AnalysisView::new(&record, analysis)))
 }

@@ -177,7 +177,7 @@ pub struct GameView {
     pub clock: Option<ClockView>,
     pub info: Option<InfoView>,
     /// Every legal move with its tablebase result, best first, when tables cover the position.
-    pub tablebase: Vec<String>,
+    pub tablebase: Vec<Text>,
     /// The opening-book moves of the current position (SAN), shown beside the opening name.
     pub book_moves: Vec<String>,
 }

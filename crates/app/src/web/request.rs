@@ -177,13 +177,19 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
         }
     };
     let level_text = req.level.unwrap_or_else(|| "max".into());
-    let strength = Strength::parse(&level_text)
-        .map_err(|e| ApiError::bad_request("bad_level", &capitalised(&e)))?;
+    let strength = Strength::parse(&level_text).map_err(|e| {
+        let text = Text::new(Msg::ErrBadLevel).arg_text("why", crate::i18n::level_error(&e));
+        ApiError::worded(BAD, "bad_level", text)
+    })?;
     let clock = match req.time_control.as_deref().map(str::trim) {
         None | Some("") | Some("none") => None,
-        Some(tc) => {
-            Some(Clock::parse(tc).map_err(|e| ApiError::bad_request("bad_time_control", &e))?)
-        }
+        Some(tc) => Some(Clock::parse(tc).map_err(|e| {
+            ApiError::worded(
+                BAD,
+                "bad_time_control",
+                Text::new(Msg::ErrBadTimeControl).arg("why", e),
+            )
+        })?),
     };
     if let Some(d) = req.depth
         && !(1..=MAX_DEPTH).contains(&d)
@@ -250,13 +256,8 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
             })?;
             let plies = parsed.game.moves().len();
             if plies > MAX_PLIES {
-                return Err(ApiError::bad_request(
-                    "game_too_long",
-                    &format!(
-                        "The game has {plies} plies; games here have at most {MAX_PLIES} ({} moves).",
-                        MAX_PLIES / 2
-                    ),
-                ));
+                let text = Text::new(Msg::ErrGameTooLong).arg("n", MAX_PLIES).arg("plies", plies);
+                return Err(ApiError::worded(BAD, "game_too_long", text));
             }
             (parsed.game, parsed.chess960)
         }

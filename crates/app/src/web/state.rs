@@ -11,6 +11,7 @@ use super::secret::GameId;
 use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::book_source::EngineFiles;
 use crate::game::{SearchOutcome, SearchPlan};
+use crate::i18n::{Msg, Text};
 use axum::http::StatusCode;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -110,6 +111,11 @@ fn unavailable(code: &'static str, message: &str) -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message)
 }
 
+/// The same, worded by the catalogue (the page shows it in its language).
+fn unavailable_text(code: &'static str, text: Text) -> ApiError {
+    ApiError::worded(StatusCode::SERVICE_UNAVAILABLE, code, text)
+}
+
 impl Entry {
     fn new(id: GameId, game: WebGame, pool: Arc<EnginePool>) -> Arc<Entry> {
         let (events, _) = broadcast::channel(256);
@@ -151,10 +157,10 @@ impl Entry {
         });
         match taken {
             Ok(_) => Ok(SocketSlot(Arc::clone(self))),
-            Err(_) => Err(ApiError::new(
+            Err(_) => Err(ApiError::worded(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many_sockets",
-                &format!("This game is open in {MAX_SOCKETS_PER_GAME} pages already."),
+                Text::new(Msg::ErrTooManyPages).arg("n", MAX_SOCKETS_PER_GAME),
             )),
         }
     }
@@ -194,15 +200,11 @@ impl Entry {
     }
 
     /// Takes the game's one slot for searches a request waits on (a hint, a draw offer, an
-    /// analysis; `busy` says why it is taken) and queues `job`. The slot is free again when the
+    /// analysis) and queues `job`; 409 `busy` when it is taken. The slot is free again when the
     /// returned guard is dropped.
-    fn submit_one(
-        &self,
-        busy: &str,
-        job: Job,
-    ) -> Result<(AnalysisSlot<'_>, Arc<Ticket>), ApiError> {
+    fn submit_one(&self, job: Job) -> Result<(AnalysisSlot<'_>, Arc<Ticket>), ApiError> {
         if self.analysing.swap(true, Ordering::SeqCst) {
-            return Err(ApiError::conflict("busy", busy));
+            return Err(ApiError::worded(StatusCode::CONFLICT, "busy", Msg::ErrGameBusy.into()));
         }
         let slot = AnalysisSlot(&self.analysing);
         let ticket = self
@@ -217,14 +219,13 @@ impl Entry {
     pub async fn analyse(&self, plan: SearchPlan) -> Result<SearchOutcome, ApiError> {
         let (reply, rx) = oneshot::channel();
         let job = Job { game_id: self.id, plan, work: Work::Analyse { reply } };
-        let (_slot, ticket) =
-            self.submit_one("Vidle is still considering the last hint or draw offer.", job)?;
+        let (_slot, ticket) = self.submit_one(job)?;
         match tokio::time::timeout(ANALYSIS_WAIT, rx).await {
             Ok(Ok(r)) => Ok(r),
             Ok(Err(_)) => Err(unavailable("no_engine", "The engine gave no answer.")),
             Err(_) => {
                 ticket.cancel();
-                Err(unavailable("engines_busy", "Every engine is busy; try again in a minute."))
+                Err(unavailable_text("engines_busy", Msg::ErrEnginesBusy.into()))
             }
         }
     }
@@ -252,8 +253,7 @@ impl Entry {
         });
         let job = Job { game_id: self.id, plan, work: Work::Review { progress, reply } };
         let moves = job.plan.game.moves().to_vec();
-        let (_slot, ticket) = self
-            .submit_one("Vidle is still considering the last analysis, hint or draw offer.", job)?;
+        let (_slot, ticket) = self.submit_one(job)?;
         *lock(&self.review) = Some(Arc::clone(&ticket));
         let _cancel = CancelOnDrop(ticket);
         let result = rx.await;
@@ -263,11 +263,14 @@ impl Entry {
                 *lock(&self.reviewed) = Some((moves, a.clone()));
                 Ok(a)
             }
-            Ok(Err(AnalysisError::Stopped)) => {
-                Err(ApiError::conflict("analysis_cancelled", "The analysis was cancelled."))
-            }
+            Ok(Err(AnalysisError::Stopped)) => Err(ApiError::worded(
+                StatusCode::CONFLICT,
+                "analysis_cancelled",
+                Msg::ErrAnalysisCancelled.into(),
+            )),
             Ok(Err(e)) => {
-                Err(unavailable("analysis_failed", &format!("The analysis failed: {e}.")))
+                let text = Text::new(Msg::AnalysisFailedWhy).arg("why", e);
+                Err(unavailable_text("analysis_failed", text))
             }
             Err(_) => Err(unavailable("no_engine", "The engine gave no answer.")),
         }

@@ -15,7 +15,7 @@ use super::command::Command;
 use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_san};
 use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::game::SearchOutcome;
-use crate::i18n::Msg;
+use crate::i18n::{Msg, Text};
 use input::{Click, Thinking, Ui};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -178,7 +178,10 @@ impl App {
                 self.ui.analysing = Some(Progress { done: 0, total });
                 self.review = Some(Review { job, stop, reports, thread });
             }
-            Err(e) => self.ui.say(format!("analyse: {e}")),
+            Err(e) => {
+                let text = Text::new(Msg::AnalysisFailedWhy).arg("why", e).render(self.c.lang);
+                self.ui.say(text);
+            }
         }
     }
 

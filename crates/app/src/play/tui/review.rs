@@ -43,7 +43,7 @@ pub fn progress_line(c: &Controller, p: Progress, width: usize, unicode: bool) -
 /// the start position's evaluation for ply 0.
 pub fn verdict(c: &Controller, a: &Analysis, ply: usize, colour: bool) -> Line<'static> {
     let Some(m) = ply.checked_sub(1).and_then(|i| a.moves.get(i)) else {
-        return Line::from(format!("{} {}", c.tr(Msg::StartEval), shown(a.start_eval)));
+        return Line::from(format!("{} {}", c.tr(Msg::StartEval), shown(a.start_eval, c.lang)));
     };
     let dots = if m.side == Side::White { "." } else { "..." };
     let mut spans =
@@ -51,7 +51,7 @@ pub fn verdict(c: &Controller, a: &Analysis, ply: usize, colour: bool) -> Line<'
     if let Some(j) = m.judgement {
         spans.push(Span::styled(j.glyph(), judgement_style(j, colour)));
     }
-    spans.push(Span::raw(format!(" {}", shown(m.eval))));
+    spans.push(Span::raw(format!(" {}", shown(m.eval, c.lang))));
     if let Some(best) = better(m) {
         spans.push(Span::raw(format!(", {} {}", c.tr(Msg::Best), c.lang.localise_san(best))));
     }

@@ -261,7 +261,7 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
         let who = if side == c.s.human() {
             c.tr(Msg::You).to_string()
         } else {
-            format!("Vidle ({})", c.s.strength().name())
+            format!("Vidle ({})", c.s.strength().local_name(c.lang))
         };
         let name = format!(" {} · {who}", c.lang.color(side));
         let mut spans = vec![Span::raw(name.clone())];
