@@ -269,6 +269,7 @@ test('post-game analysis: the chart, judged moves, a click shows that move', asy
   await page.mouse.click(box.x + (box.width * 3) / 7, box.y + box.height / 2);
   await page.waitForFunction(() => window.vidleBoard.state.pieces.get('h5')?.role === 'queen', null, { timeout: TIMEOUT });
   assert.match(await page.locator('#viewing').innerText(), /2\. Qh5/);
+  await page.waitForTimeout(500); // the board's move animation, so the picture shows the pieces at rest
   await page.screenshot({ path: join(ARTIFACTS, 'analysis.png'), fullPage: true });
   // A reload shows the game with its analysis again (kept by the server).
   await page.reload();
