@@ -6,10 +6,17 @@
 use super::{EVAL_LIMIT, INPUTS, QA, QB, SCALE, bucket};
 use vidle_core::{Color, Piece, Position, Role, Square};
 
+/// One input's accumulator weights, aligned for vector loads.
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct Row<const H: usize>([i16; H]);
+
 /// Quantised weights of a network with `H` hidden units per side.
 #[repr(C, align(64))]
 pub struct Network<const H: usize> {
-    ft_w: [[i16; H]; INPUTS],
+    /// One row per input, on the heap: 768 rows of 1024 units are 1.5 MiB, which built on the
+    /// stack first (as an array field would be) overflowed a 2 MiB thread stack.
+    ft_w: Box<[Row<H>]>,
     ft_b: [i16; H],
     /// Output weights of each bucket: the side to move's half, then the other side's.
     out_w: Box<[[[i16; H]; 2]]>,
@@ -28,7 +35,7 @@ impl<const H: usize> Network<H> {
     pub(super) fn read(bytes: &[u8], buckets: usize) -> Box<Network<H>> {
         debug_assert_eq!(bytes.len(), Self::weight_bytes(buckets));
         let mut net = Box::new(Network {
-            ft_w: [[0; H]; INPUTS],
+            ft_w: vec![Row([0; H]); INPUTS].into_boxed_slice(),
             ft_b: [0; H],
             out_w: vec![[[0; H]; 2]; buckets].into_boxed_slice(),
             out_b: vec![0; buckets].into_boxed_slice(),
@@ -37,7 +44,7 @@ impl<const H: usize> Network<H> {
         let mut words = words.chunks_exact(2);
         let mut next = || words.next().map_or(0, |w| i16::from_le_bytes([w[0], w[1]]));
         for row in net.ft_w.iter_mut() {
-            row.iter_mut().for_each(|w| *w = next());
+            row.0.iter_mut().for_each(|w| *w = next());
         }
         net.ft_b.iter_mut().for_each(|w| *w = next());
         for row in net.out_w.iter_mut().flatten() {
@@ -118,7 +125,7 @@ impl<const H: usize> Accumulator<H> {
                 let piece = Piece { color: c, role: r };
                 for sq in pos.pieces(c, r) {
                     for view in Color::ALL {
-                        add_row(&mut acc.v[view as usize], &net.ft_w[feature(view, piece, sq)]);
+                        add_row(&mut acc.v[view as usize], &net.ft_w[feature(view, piece, sq)].0);
                     }
                 }
             }
@@ -132,10 +139,10 @@ impl<const H: usize> Accumulator<H> {
         for view in Color::ALL {
             let acc = &mut self.v[view as usize];
             for &(p, sq) in added {
-                add_row(acc, &net.ft_w[feature(view, p, sq)]);
+                add_row(acc, &net.ft_w[feature(view, p, sq)].0);
             }
             for &(p, sq) in removed {
-                sub_row(acc, &net.ft_w[feature(view, p, sq)]);
+                sub_row(acc, &net.ft_w[feature(view, p, sq)].0);
             }
         }
     }
