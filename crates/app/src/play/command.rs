@@ -55,7 +55,13 @@ const WORDS: &[Entry] = &[
         args: None,
         does: Msg::HelpHint,
     },
-    Entry { word: Word::Flip, en: &["flip"], cs: &["otoč"], args: None, does: Msg::HelpFlip },
+    Entry {
+        word: Word::Flip,
+        en: &["flip"],
+        cs: &["otoč", "otočit"],
+        args: None,
+        does: Msg::HelpFlip,
+    },
     Entry {
         word: Word::Board,
         en: &["board"],
@@ -82,14 +88,14 @@ const WORDS: &[Entry] = &[
     Entry {
         word: Word::Save,
         en: &["save"],
-        cs: &["ulož"],
+        cs: &["ulož", "uložit"],
         args: Some(Msg::ArgFile),
         does: Msg::HelpSave,
     },
     Entry {
         word: Word::Load,
         en: &["load"],
-        cs: &["nahraj"],
+        cs: &["nahraj", "nahrát"],
         args: Some(Msg::ArgFile),
         does: Msg::HelpLoad,
     },
@@ -126,7 +132,7 @@ const WORDS: &[Entry] = &[
 
 /// The word that means "save" in an argument (`pgn save FILE`, `rozbor ulož FILE`).
 fn is_save(word: &str) -> bool {
-    matches!(fold(word).as_str(), "save" | "uloz")
+    matches!(fold(word).as_str(), "save" | "uloz" | "ulozit")
 }
 
 fn word_of(typed: &str) -> Option<Word> {
@@ -313,6 +319,11 @@ mod tests {
             ("nová černé", Command::New(Some("černé".into()))),
             ("uloz hra.pgn", Command::Save("hra.pgn".into())),
             ("nahraj hra.pgn", Command::Load("hra.pgn".into())),
+            // The infinitive, as Czech menus say it, too.
+            ("uložit hra.pgn", Command::Save("hra.pgn".into())),
+            ("nahrát hra.pgn", Command::Load("hra.pgn".into())),
+            ("otočit", Command::Flip),
+            ("pgn uložit hra.pgn", Command::Save("hra.pgn".into())),
             ("pgn ulož hra.pgn", Command::Save("hra.pgn".into())),
             ("rozbor ulož r.pgn", Command::Analyse(Some("r.pgn".into()))),
             ("rozbor zastav", Command::AnalyseStop),
