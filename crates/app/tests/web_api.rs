@@ -439,3 +439,30 @@ fn refusals_are_worded_in_czech_for_the_page() {
         assert_eq!(en.matches(lead).count(), 1, "a doubled lead: {en}");
     }
 }
+
+/// The web tablebase panel (`tablebase` of a game's state) with `serve --tb-dir`: the verdict
+/// heading and every move with its value, as catalogue texts that a Czech and an English page
+/// word in their language.
+#[test]
+fn tablebase_panel_in_both_languages() {
+    let dir = std::env::temp_dir().join(format!("vidle-web-tb-{}", std::process::id()));
+    let kqk: vidle_tb::Material = "KQvK".parse().unwrap();
+    let opts = vidle_tb::GenOptions::new(dir.clone(), 0, false);
+    vidle_tb::generate(&[kqk], &opts, |_| {}).unwrap();
+    let s = web_common::server_with(&["--tb-dir", dir.to_str().unwrap()]);
+    let fen = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    let g = s.new_game(json!({"start": "fen", "fen": fen, "color": "white"}));
+    let lines = g["tablebase"].as_array().cloned().unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (cs, en) = (s.get("/api/messages?lang=cs"), s.get("/api/messages?lang=en"));
+    let (cs, en) = (cs.json()["messages"].clone(), en.json()["messages"].clone());
+    let cs: Vec<String> = lines.iter().map(|t| word(&cs, t)).collect();
+    let en: Vec<String> = lines.iter().map(|t| word(&en, t)).collect();
+    // A heading, then the queen's and king's moves (KQ v K: 27 + 3 legal moves here).
+    assert!(lines.len() > 20, "{en:?}");
+    assert!(en[0].contains("White wins, mate in 6"), "{en:?}");
+    assert!(cs[0].contains("vyhrává Bílý, mat v 6"), "{cs:?}");
+    assert!(en.iter().any(|l| l.contains("Qc2") && l.contains("draw")), "{en:?}");
+    assert!(cs.iter().any(|l| l.contains("Qc2") && l.contains("remíza")), "{cs:?}");
+    assert!(cs.iter().all(|l| !l.contains('{')), "a placeholder left: {cs:?}");
+}
