@@ -41,6 +41,11 @@ pub struct TrainArgs {
     /// Fraction of positions held out to measure the loss on.
     #[arg(long, default_value_t = 0.02)]
     pub holdout: f64,
+    /// Hold out whole chunk files (100 games each: no game on both sides, the same held-out set
+    /// whatever --limit is), or single positions (most of whose games are trained on, so the
+    /// loss rewards remembering them).
+    #[arg(long, value_enum, default_value_t = HoldoutBy::Game)]
+    pub holdout_by: HoldoutBy,
     /// Drop positions whose score is above this (centipawns, absolute).
     #[arg(long, default_value_t = 2500)]
     pub max_score: i16,
@@ -64,6 +69,29 @@ pub struct TrainArgs {
     pub threads: usize,
 }
 
+/// How `vidle train` chooses its held-out positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum HoldoutBy {
+    Game,
+    Position,
+}
+
+fn report_load(stats: &data::LoadStats, max_score: i16, seconds: f64) {
+    eprintln!(
+        "train: {} positions from {} files ({} read; dropped: {} not quiet, {} |score| > {}, \
+         {} duplicates, {} unreadable) in {:.1} s",
+        stats.kept,
+        stats.files,
+        stats.read,
+        stats.not_quiet,
+        stats.too_large,
+        max_score,
+        stats.duplicates,
+        stats.bad,
+        seconds
+    );
+}
+
 pub fn run(a: &TrainArgs) -> Result<()> {
     if !vidle_engine::NNUE_SIZES.contains(&a.hidden) {
         bail!("--hidden must be one of {:?}, the sizes the engine reads", vidle_engine::NNUE_SIZES);
@@ -81,23 +109,37 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         if a.data.is_empty() { vec![crate::datagen_cmd::default_dir()] } else { a.data.clone() };
     let start = Instant::now();
     let filter = Filter { max_score: Some(a.max_score), dedup: !a.keep_duplicates, limit: a.limit };
-    let (records, stats) = data::load(&paths, &filter).map_err(anyhow::Error::msg)?;
-    eprintln!(
-        "train: {} positions from {} files ({} read; dropped: {} not quiet, {} |score| > {}, \
-         {} duplicates, {} unreadable) in {:.1} s",
-        stats.kept,
-        stats.files,
-        stats.read,
-        stats.not_quiet,
-        stats.too_large,
-        a.max_score,
-        stats.duplicates,
-        stats.bad,
-        start.elapsed().as_secs_f64()
-    );
-    let (mut tr, val) = data::split(records, a.holdout, a.seed);
+    let (mut tr, val) = match a.holdout_by {
+        HoldoutBy::Position => {
+            let (records, stats) = data::load(&paths, &filter).map_err(anyhow::Error::msg)?;
+            report_load(&stats, a.max_score, start.elapsed().as_secs_f64());
+            data::split(records, a.holdout, a.seed)
+        }
+        HoldoutBy::Game => {
+            let mut files = Vec::new();
+            for p in &paths {
+                files.extend(data::chunk_files(p).map_err(anyhow::Error::msg)?);
+            }
+            let (train_files, val_files) = data::split_files(files, a.holdout, a.seed);
+            let (tr, stats) = data::load(&train_files, &filter).map_err(anyhow::Error::msg)?;
+            report_load(&stats, a.max_score, start.elapsed().as_secs_f64());
+            let all = Filter { limit: None, ..filter.clone() };
+            let (val, _) = data::load(&val_files, &all).map_err(anyhow::Error::msg)?;
+            eprintln!("train: {} positions held out: {} whole files", val.len(), val_files.len());
+            (tr, val)
+        }
+    };
     if tr.is_empty() || val.is_empty() {
-        bail!("too few positions to train on ({} to train, {} held out)", tr.len(), val.len());
+        let hint = if a.holdout_by == HoldoutBy::Game {
+            " (whole files are held out: with few chunk files raise --holdout or use --holdout-by position)"
+        } else {
+            ""
+        };
+        bail!(
+            "too few positions to train on ({} to train, {} held out){hint}",
+            tr.len(),
+            val.len()
+        );
     }
     let mut net = match &a.init {
         Some(p) => {

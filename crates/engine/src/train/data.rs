@@ -125,6 +125,28 @@ pub fn split(records: Vec<Raw>, holdout: f64, seed: u64) -> (Vec<Raw>, Vec<Raw>)
         .partition(|r| (position_key(r) ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)) >= cut)
 }
 
+/// Splits chunk files into training and held-out ones by a seeded hash of each file's name
+/// (its directory and file name, e.g. `seed-20261128/chunk-17.vpk`), so that whole games are
+/// held out: no game has positions on both sides, and a file's side does not depend on what
+/// else is loaded (a data curve's points share one held-out set).
+pub fn split_files(files: Vec<PathBuf>, holdout: f64, seed: u64) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let cut = (holdout.clamp(0.0, 1.0) * u64::MAX as f64) as u64;
+    let key = |path: &Path| -> u64 {
+        let parts: Vec<_> = path.iter().rev().take(2).collect();
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for part in parts.iter().rev() {
+            for &b in part.as_encoded_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+            h = (h ^ u64::from(b'/')).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    };
+    files.into_iter().partition(|f| key(f) >= cut)
+}
+
 /// The sentinel of an unused feature slot.
 pub const NONE: u16 = INPUTS as u16;
 

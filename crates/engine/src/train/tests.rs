@@ -1,4 +1,4 @@
-use super::data::{Filter, LoadStats, Raw, Sample, load, split};
+use super::data::{Filter, LoadStats, Raw, Sample, load, split, split_files};
 use super::model::{Net, Quantised};
 use super::*;
 use crate::packed::Record;
@@ -367,4 +367,34 @@ fn mirroring_matches_the_mirrored_position() {
     assert_ne!(draws, (0..2000).map(|at| mirrored(&cfg, 4, at)).collect::<Vec<_>>());
     let off = Config { mirror: false, ..cfg };
     assert!((0..2000).all(|at| !mirrored(&off, 3, at)));
+}
+
+/// Held out by file: whole files on one side, about the fraction asked, the same split whatever
+/// else is in the list (a file's side depends on its name and the seed only), another seed
+/// another split, and files of different seed directories told apart.
+#[test]
+fn files_are_held_out_whole_and_by_name() {
+    let files: Vec<std::path::PathBuf> =
+        (0..2000).map(|i| format!("/data/nnue/seed-{}/chunk-{i}.vpk", i % 2).into()).collect();
+    let (tr, val) = split_files(files.clone(), 0.1, 7);
+    assert_eq!(tr.len() + val.len(), files.len());
+    assert!((150..=250).contains(&val.len()), "{} of 2000 held out", val.len());
+    assert!(val.iter().all(|f| !tr.contains(f)));
+    let (_, val_half) = split_files(files[..1000].to_vec(), 0.1, 7);
+    let expected: Vec<_> = val.iter().filter(|f| files[..1000].contains(f)).cloned().collect();
+    assert_eq!(val_half, expected, "a file's side changed with the other files");
+    let (_, other_seed) = split_files(files.clone(), 0.1, 8);
+    assert_ne!(other_seed, val);
+    // The directory is part of the name: chunk-1 of two seeds are not always on the same side.
+    let twins = |v: &[std::path::PathBuf], i: usize| {
+        v.contains(&format!("/x/seed-a/chunk-{i}.vpk").into())
+            == v.contains(&format!("/x/seed-b/chunk-{i}.vpk").into())
+    };
+    let pairs: Vec<std::path::PathBuf> = (0..500)
+        .flat_map(|i| [format!("/x/seed-a/chunk-{i}.vpk"), format!("/x/seed-b/chunk-{i}.vpk")])
+        .map(Into::into)
+        .collect();
+    let (_, held) = split_files(pairs, 0.5, 1);
+    assert!((0..500).any(|i| !twins(&held, i)));
+    assert_eq!(split_files(files.clone(), 0.0, 7).1.len(), 0);
 }
