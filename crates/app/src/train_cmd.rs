@@ -120,12 +120,18 @@ pub fn run(a: &TrainArgs) -> Result<()> {
             for p in &paths {
                 files.extend(data::chunk_files(p).map_err(anyhow::Error::msg)?);
             }
-            let (train_files, val_files) = data::split_files(files, a.holdout, a.seed);
+            let (mut train_files, mut val_files) = data::split_files(files, a.holdout, a.seed);
+            if val_files.is_empty() && train_files.len() > 1 && a.holdout > 0.0 {
+                // Too few files for the fraction to pick one: hold out the last.
+                val_files.extend(train_files.pop());
+            }
             let (tr, stats) = data::load(&train_files, &filter).map_err(anyhow::Error::msg)?;
             report_load(&stats, a.max_score, start.elapsed().as_secs_f64());
             let all = Filter { limit: None, ..filter.clone() };
             let (val, _) = data::load(&val_files, &all).map_err(anyhow::Error::msg)?;
-            eprintln!("train: {} positions held out: {} whole files", val.len(), val_files.len());
+            let n = val_files.len();
+            let files = if n == 1 { "file" } else { "files" };
+            eprintln!("train: {} positions held out, the games of {n} chunk {files}", val.len());
             (tr, val)
         }
     };
