@@ -54,16 +54,29 @@ pub fn chunk_files(path: &Path) -> Result<Vec<PathBuf>, String> {
         .collect())
 }
 
-/// A key of the position part of a record (bytes 0..25), for deduplication.
-fn position_key(raw: &Raw) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in &raw[..25] {
+/// The FNV offset basis: where [`hash_bytes`] starts unless a seed is folded in.
+const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a over `bytes` from the state `start`, then a final mix, so that the FNV state's weak
+/// low bits do not matter.
+fn hash_bytes(start: u64, bytes: impl IntoIterator<Item = u8>) -> u64 {
+    let mut h = start;
+    for b in bytes {
         h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
     }
-    // A final mix, so that the FNV state's weak low bits do not matter.
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^ (h >> 33)
+}
+
+/// A key of the position part of a record (bytes 0..25), for deduplication.
+fn position_key(raw: &Raw) -> u64 {
+    hash_bytes(FNV_BASIS, raw[..25].iter().copied())
+}
+
+/// The key below which a uniformly spread 64-bit key is held out, for a fraction `holdout`.
+fn holdout_cut(holdout: f64) -> u64 {
+    (holdout.clamp(0.0, 1.0) * u64::MAX as f64) as u64
 }
 
 /// Reads the records of `paths` (directories or chunk files) that pass `filter`, in order.
@@ -119,7 +132,7 @@ pub fn load(paths: &[PathBuf], filter: &Filter) -> Result<(Vec<Raw>, LoadStats),
 /// held-out fraction goes there, so that the same position (in different games) never lands in
 /// both, and the split of a record does not depend on what else was loaded.
 pub fn split(records: Vec<Raw>, holdout: f64, seed: u64) -> (Vec<Raw>, Vec<Raw>) {
-    let cut = (holdout.clamp(0.0, 1.0) * u64::MAX as f64) as u64;
+    let cut = holdout_cut(holdout);
     records
         .into_iter()
         .partition(|r| (position_key(r) ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)) >= cut)
@@ -130,19 +143,12 @@ pub fn split(records: Vec<Raw>, holdout: f64, seed: u64) -> (Vec<Raw>, Vec<Raw>)
 /// held out: no game has positions on both sides, and a file's side does not depend on what
 /// else is loaded (a data curve's points share one held-out set).
 pub fn split_files(files: Vec<PathBuf>, holdout: f64, seed: u64) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let cut = (holdout.clamp(0.0, 1.0) * u64::MAX as f64) as u64;
+    let cut = holdout_cut(holdout);
     let key = |path: &Path| -> u64 {
         let parts: Vec<_> = path.iter().rev().take(2).collect();
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for part in parts.iter().rev() {
-            for &b in part.as_encoded_bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-            }
-            h = (h ^ u64::from(b'/')).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^ (h >> 33)
+        // Each of the two parts followed by a '/'.
+        let bytes = parts.into_iter().rev().flat_map(|p| p.as_encoded_bytes().iter().chain(b"/"));
+        hash_bytes(FNV_BASIS ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), bytes.copied())
     };
     files.into_iter().partition(|f| key(f) >= cut)
 }
