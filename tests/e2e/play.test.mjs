@@ -97,6 +97,18 @@ async function newGameFromFen(page, fen, level) {
   await page.waitForFunction((fen) => window.vidleBoard.getFen() === fen.split(' ')[0], fen, { timeout: TIMEOUT });
 }
 
+/** Starts a game from `pgn`'s moves with the player as White (the caller waits for what it needs). */
+async function newGameFromPgn(page, pgn) {
+  await page.click('#btn-new');
+  await page.selectOption('#new-start', 'pgn');
+  await page.check('input[name=color][value=white]', { force: true });
+  await page.fill('#new-setup', pgn);
+  await page.click('#new-start-btn');
+}
+
+/** White mates in four; Black's 3... Nf6 is the blunder the analysis must find. */
+const SCHOLARS_MATE = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
+
 test('a short game by dragging pieces, with the engine replying', async () => {
   const page = await openPage();
   await waitForYourMove(page);
@@ -247,11 +259,7 @@ test('phone-sized layout', async () => {
 
 test('post-game analysis: the chart, judged moves, a click shows that move', async () => {
   const page = await openPage();
-  await page.click('#btn-new');
-  await page.selectOption('#new-start', 'pgn');
-  await page.check('input[name=color][value=white]', { force: true });
-  await page.fill('#new-setup', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
-  await page.click('#new-start-btn');
+  await newGameFromPgn(page, SCHOLARS_MATE);
   await page.waitForFunction(() => /Checkmate/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
   assert.ok(!(await page.locator('#btn-analyse').isDisabled()));
   await page.click('#btn-analyse');
@@ -305,11 +313,7 @@ test('a Czech browser gets the page in Czech; the switch turns it to English and
     await page.waitForFunction(() => /není možný tah/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
     assert.match(await status(page), /Ke3 není možný tah: král nemůže táhnout na e3/);
     // The analysis in Czech: the totals with Czech plural forms (1 hrubá chyba, 0 chyb).
-    await page.click('#btn-new');
-    await page.selectOption('#new-start', 'pgn');
-    await page.check('input[name=color][value=white]', { force: true });
-    await page.fill('#new-setup', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
-    await page.click('#new-start-btn');
+    await newGameFromPgn(page, SCHOLARS_MATE);
     await page.waitForFunction(() => /mat/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
     await page.click('#btn-analyse');
     await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: 60_000 });
@@ -337,13 +341,9 @@ test('a Czech browser gets the page in Czech; the switch turns it to English and
 
 test('an analysis can be cancelled, and the page is as before', async () => {
   const page = await openPage();
-  await page.click('#btn-new');
-  await page.selectOption('#new-start', 'pgn');
-  await page.check('input[name=color][value=white]', { force: true });
   // 30 plies: about ten seconds of analysis.
-  await page.fill('#new-setup', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 '
+  await newGameFromPgn(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 '
     + '8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 *');
-  await page.click('#new-start-btn');
   await waitForMoves(page, 30);
   await page.click('#btn-analyse');
   await page.waitForFunction(() => /Analysing… [1-9]/.test(document.querySelector('#review-status').textContent), null, { timeout: TIMEOUT });
