@@ -38,6 +38,50 @@ fn binomials() -> &'static [[u64; MAX_GROUP + 1]; 65] {
     &BINOMIALS
 }
 
+/// The rank of a group of identical pieces on the squares of `bits` (each less `offset`): the
+/// combinatorial number `Σ C(s_k, k + 1)` of its squares in ascending order, which is the order
+/// a bitboard's bits are read in.
+#[inline]
+fn group_rank(mut bits: u64, offset: u32) -> u64 {
+    let mut rank = 0;
+    let mut k = 1;
+    while bits != 0 {
+        rank += BINOMIALS[(bits.trailing_zeros() - offset) as usize][k];
+        bits &= bits - 1;
+        k += 1;
+    }
+    rank
+}
+
+/// Groups with at most this many combinations are decoded by a table (rank → squares): two or
+/// three identical pieces (`C(64, 3)` = 41,664 entries, 325 KiB).
+const RANK_TABLE_MAX: u64 = 1 << 16;
+
+/// `RANK_TABLES[pawns][count]`: every combination of `count` squares of the domain (48 for
+/// pawns, 64 otherwise) as a bitboard of squares less the offset, by rank; empty where the
+/// table would be larger than [`RANK_TABLE_MAX`].
+fn rank_table(pawns: bool, count: usize) -> &'static [u64] {
+    static T: [[OnceLock<Vec<u64>>; MAX_GROUP + 1]; 2] =
+        [const { [const { OnceLock::new() }; MAX_GROUP + 1] }; 2];
+    T[pawns as usize][count].get_or_init(|| {
+        let domain = if pawns { 48 } else { 64 };
+        let size = BINOMIALS[domain][count];
+        if count < 2 || size > RANK_TABLE_MAX {
+            return Vec::new();
+        }
+        let mut table = vec![0u64; size as usize];
+        // Every subset of `count` squares, in increasing order of its bitboard (Gosper's hack).
+        let mut bits: u128 = (1 << count) - 1;
+        while bits < 1 << domain {
+            table[group_rank(bits as u64, 0) as usize] = bits as u64;
+            let c = bits & bits.wrapping_neg();
+            let r = bits + c;
+            bits = (((r ^ bits) >> 2) / c) | r;
+        }
+        table
+    })
+}
+
 /// `SQUARE_SYM[t][s]`: square `s` under symmetry `t` (see [`sym::square`]), as a table: the
 /// indexer maps single squares instead of transforming whole bitboards.
 const SQUARE_SYM: [[u8; 64]; 8] = {
@@ -189,6 +233,8 @@ struct Group {
     size: u64,
     /// Place value of this group's rank in the index: the product of the later groups' sizes.
     mult: Divisor,
+    /// Squares by rank ([`rank_table`]); empty for single pieces and large groups.
+    table: &'static [u64],
 }
 
 /// The index of one endgame (normalised material).
@@ -206,6 +252,8 @@ pub struct Layout {
     /// king), else 0. Moving such a piece from `a` to `b` without changing the symmetry adds
     /// `(b - a) · step_mult` to the index.
     step_mult: [[u64; 6]; 2],
+    /// `group_mult[color][role]`: the place value of the group of that colour and role.
+    group_mult: [[u64; 6]; 2],
 }
 
 impl Layout {
@@ -223,6 +271,7 @@ impl Layout {
                         count,
                         size: binomials()[domain][count],
                         mult: Divisor::new(1),
+                        table: rank_table(role == 0, count),
                     });
                 }
             }
@@ -235,10 +284,15 @@ impl Layout {
         let kings = king_pairs(pawns);
         let size = kings.pairs.len() as u64 * mult;
         let mut step_mult = [[0; 6]; 2];
-        for g in groups.iter().filter(|g| g.count == 1) {
-            step_mult[g.color][g.role] = g.mult.get();
+        let mut group_mult = [[0; 6]; 2];
+        for g in &groups {
+            group_mult[g.color][g.role] = g.mult.get();
+            if g.count == 1 {
+                step_mult[g.color][g.role] = g.mult.get();
+            }
         }
-        Layout { material, pawns, groups, kk_mult: Divisor::new(mult), kings, size, step_mult }
+        let kk_mult = Divisor::new(mult);
+        Layout { material, pawns, groups, kk_mult, kings, size, step_mult, group_mult }
     }
 
     /// The radices of the index's digits, most significant first: the king pairs, then each
@@ -260,18 +314,23 @@ impl Layout {
     }
 
     /// The index of `next`: the board at index `idx` (as [`Layout::decode`] returns it) after a
-    /// piece of `color` made `step`. When `next` needs no symmetry (with pawns: the white king
-    /// on files a–d; without: the kings in the canonical triangle and not both on the diagonal,
-    /// where the smaller of two images counts), the index changes by arithmetic: a king step
-    /// changes the king-pair number, a step of a piece alone in its group its square. Otherwise,
-    /// and for pieces in groups of two or more, a full [`Layout::encode`].
+    /// piece of `color` made `step`, and whether another board one step from the same board may
+    /// have the same index (only where `next` was brought back into the canonical set by a
+    /// symmetry, and never with pawns: see [`Layout::has_pawns`]). Distinct boards that need no
+    /// symmetry have distinct indices, so callers deduplicate only the others.
+    ///
+    /// When `next` needs no symmetry (with pawns: the white king on files a–d; without: the
+    /// kings in the canonical triangle and not both on the diagonal, where the smaller of two
+    /// images counts), the index changes by arithmetic: a king step changes the king-pair
+    /// number, any other step its group's rank (for a group of several identical pieces, the
+    /// rank of the group's bitboard before and after). Otherwise a full [`Layout::encode`].
     #[inline]
-    pub fn encode_step(&self, idx: u64, color: usize, step: Step, next: &Board) -> u64 {
+    pub fn encode_step(&self, idx: u64, color: usize, step: Step, next: &Board) -> (u64, bool) {
         let wk = next.bb[0][5].trailing_zeros() as usize;
         let bk = next.bb[1][5].trailing_zeros() as usize;
         let identity = if self.pawns { wk % 8 <= 3 } else { KING_SYM[wk][bk] == 0 };
         if !identity {
-            return self.encode(next);
+            return (self.encode(next), !self.pawns);
         }
         let delta = if step.role == 5 {
             let (old_wk, old_bk) =
@@ -280,14 +339,19 @@ impl Layout {
             (self.kings.index[wk][bk] as i64 - old) * self.kk_mult.get() as i64
         } else {
             let m = self.step_mult[color][step.role];
-            if m == 0 {
-                return self.encode(next);
+            if m != 0 {
+                (step.to as i64 - step.from as i64) * m as i64
+            } else {
+                let m = self.group_mult[color][step.role] as i64;
+                let offset = if step.role == 0 { 8 } else { 0 };
+                let now = next.bb[color][step.role];
+                let before = now ^ (1u64 << step.to) ^ (1u64 << step.from);
+                (group_rank(now, offset) as i64 - group_rank(before, offset) as i64) * m
             }
-            (step.to as i64 - step.from as i64) * m as i64
         };
         let i = (idx as i64 + delta) as u64;
         debug_assert_eq!(i, self.encode(next), "{step:?} from index {idx}");
-        i
+        (i, false)
     }
 
     /// The index of a position of this material, exactly as oriented (colours not flipped).
@@ -314,29 +378,14 @@ impl Layout {
         let bk = map[b.bb[1][5].trailing_zeros() as usize];
         let kk = self.kings.index[wk as usize][bk as usize];
         debug_assert_ne!(kk, NO_PAIR, "kings adjacent or not normalised");
-        let bin = binomials();
         let mut idx = kk as u64 * self.kk_mult.get();
         for g in &self.groups {
-            let mut bits = b.bb[g.color][g.role];
+            let bits = b.bb[g.color][g.role];
             let offset = if g.role == 0 { 8 } else { 0 };
             let rank = if g.count == 1 {
                 (map[bits.trailing_zeros() as usize] - offset) as u64
             } else {
-                // The group's squares after the symmetry, ascending: a combinatorial number.
-                let mut sq = [0u8; MAX_GROUP];
-                let mut n = 0;
-                while bits != 0 {
-                    let s = map[bits.trailing_zeros() as usize] - offset;
-                    bits &= bits - 1;
-                    let mut j = n;
-                    while j > 0 && sq[j - 1] > s {
-                        sq[j] = sq[j - 1];
-                        j -= 1;
-                    }
-                    sq[j] = s;
-                    n += 1;
-                }
-                (0..n).map(|k| bin[sq[k] as usize][k + 1]).sum()
+                group_rank(if t == 0 { bits } else { sym::bitboard(t, bits) }, offset as u32)
             };
             idx += rank * g.mult.get();
         }
@@ -374,6 +423,8 @@ impl Layout {
             let mut bits = 0u64;
             if g.count == 1 {
                 bits = 1u64 << (rank as usize + offset);
+            } else if let Some(&t) = g.table.get(rank as usize) {
+                bits = t << offset;
             } else {
                 let mut top = if g.role == 0 { 48 } else { 64 };
                 for k in (1..=g.count).rev() {
@@ -429,6 +480,21 @@ mod tests {
     }
 
     #[test]
+    fn rank_tables_invert_the_group_rank() {
+        for (pawns, count, domain) in [(false, 2, 64), (false, 3, 64), (true, 2, 48), (true, 3, 48)]
+        {
+            let table = rank_table(pawns, count);
+            assert_eq!(table.len() as u64, BINOMIALS[domain][count]);
+            for (rank, &bits) in table.iter().enumerate() {
+                assert_eq!(bits.count_ones() as usize, count);
+                assert!((bits as u128) < 1u128 << domain);
+                assert_eq!(group_rank(bits, 0), rank as u64);
+            }
+        }
+        assert!(rank_table(false, 4).is_empty(), "C(64, 4) is decoded by search");
+    }
+
+    #[test]
     fn classic_king_pair_counts() {
         assert_eq!(king_pairs(false).pairs.len(), 462);
         assert_eq!(king_pairs(true).pairs.len(), 1806);
@@ -456,13 +522,16 @@ mod tests {
                 for c in 0..2 {
                     b.for_each_move(c, |next, class, step| {
                         if class == crate::board::MoveClass::Quiet {
-                            assert_eq!(layout.encode_step(idx, c, step, next), layout.encode(next));
+                            assert_eq!(
+                                layout.encode_step(idx, c, step, next).0,
+                                layout.encode(next)
+                            );
                             steps += 1;
                         }
                     });
                     b.for_each_unmove(c, true, |prev, step| {
                         let back = Step { role: step.role, from: step.to, to: step.from };
-                        assert_eq!(layout.encode_step(idx, c, back, prev), layout.encode(prev));
+                        assert_eq!(layout.encode_step(idx, c, back, prev).0, layout.encode(prev));
                     });
                 }
             }

@@ -29,6 +29,48 @@ pub trait Metric: Sync {
     const PAWN_UNMOVES: bool;
 }
 
+/// The in-table neighbours (successors or predecessors) of one position, as
+/// [`Layout::encode_step`] gives them: the indices no symmetry brought back, which are distinct,
+/// and the others, which may repeat one another or the first kind (without pawns, two boards one
+/// step from the same board can be images of each other). Deduplicating only the second kind
+/// saves sorting every list.
+#[derive(Default)]
+struct Neighbours {
+    plain: Vec<u64>,
+    mirrored: Vec<u64>,
+}
+
+impl Neighbours {
+    fn clear(&mut self) {
+        self.plain.clear();
+        self.mirrored.clear();
+    }
+
+    #[inline]
+    fn push(&mut self, (idx, may_repeat): (u64, bool)) {
+        if may_repeat { self.mirrored.push(idx) } else { self.plain.push(idx) }
+    }
+
+    /// Drops repeated indices.
+    fn dedup(&mut self) {
+        if self.mirrored.is_empty() {
+            return;
+        }
+        self.mirrored.sort_unstable();
+        self.mirrored.dedup();
+        let plain = &self.plain;
+        self.mirrored.retain(|i| !plain.contains(i));
+    }
+
+    fn len(&self) -> usize {
+        self.plain.len() + self.mirrored.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        self.plain.iter().chain(&self.mirrored).copied()
+    }
+}
+
 /// One position's solver state, packed into one atomic word so that touching a predecessor
 /// costs one cache miss, not three. The forward pass writes every position's state before
 /// anything reads it, so the arrays need no clearing and are reused from table to table
@@ -386,7 +428,7 @@ impl<'a> Solver<'a> {
     /// wait for each miss in turn).
     fn expand<M: Metric>(&self, chunk: &[u64], d: u16) -> Vec<u64> {
         let mut out = Vec::new();
-        let mut preds: Vec<u64> = Vec::with_capacity(64);
+        let mut preds = Neighbours::default();
         let mut todo: Vec<u64> = Vec::with_capacity(chunk.len() * 32);
         for &e in chunk {
             let (idx, side, is_loss) = unpack(e);
@@ -398,11 +440,8 @@ impl<'a> Solver<'a> {
                 let back = Step { role: step.role, from: step.to, to: step.from };
                 preds.push(self.layout.encode_step(idx, mover, back, p));
             });
-            if !self.layout.has_pawns() {
-                preds.sort_unstable();
-                preds.dedup();
-            }
-            todo.extend(preds.iter().map(|&p| entry(p, mover, is_loss)));
+            preds.dedup();
+            todo.extend(preds.iter().map(|p| entry(p, mover, is_loss)));
         }
         for batch in todo.chunks(TOUCH_BATCH) {
             // Loads whose results no branch depends on: the misses overlap.
@@ -484,7 +523,7 @@ pub fn forward<M: Metric, const N: usize>(
         .par_chunks(4096)
         .map(|chunk| {
             let mut out: [Vec<u64>; N] = std::array::from_fn(|_| Vec::new());
-            let mut kids: Vec<u64> = Vec::with_capacity(64);
+            let mut kids = Neighbours::default();
             let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
             for &idx in chunk {
                 let i = idx as usize;
@@ -529,10 +568,7 @@ pub fn forward<M: Metric, const N: usize>(
                             }
                         }
                     }
-                    if !layout.has_pawns() {
-                        kids.sort_unstable();
-                        kids.dedup();
-                    }
+                    kids.dedup();
                     let mated = !moves && b.in_check(stm);
                     for (k, (s, _)) in solvers.iter().enumerate() {
                         let (n, b) = (kids.len(), (best[k], best_is_exit[k]));
