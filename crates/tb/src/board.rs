@@ -179,6 +179,14 @@ impl Board {
         out & self.color_bb(c)
     }
 
+    /// This board after `color`'s piece made the quiet `step` (no capture, no promotion).
+    #[inline]
+    pub fn stepped(&self, color: usize, step: Step) -> Board {
+        let mut b = *self;
+        b.bb[color][step.role] ^= 1u64 << step.from | 1u64 << step.to;
+        b
+    }
+
     /// Calls `f(child, class, step)` for every legal move of `stm` (promotions to every piece).
     pub fn for_each_move(&self, stm: usize, mut f: impl FnMut(&Board, MoveClass, Step)) {
         let occ = self.occupied();

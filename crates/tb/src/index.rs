@@ -41,8 +41,14 @@ fn binomials() -> &'static [[u64; MAX_GROUP + 1]; 65] {
 /// The rank of a group of identical pieces on the squares of `bits` (each less `offset`): the
 /// combinatorial number `Σ C(s_k, k + 1)` of its squares in ascending order, which is the order
 /// a bitboard's bits are read in.
-#[inline]
+#[inline(always)]
 fn group_rank(mut bits: u64, offset: u32) -> u64 {
+    // Two pieces (the common case: two rooks, bishops, knights or pawns): no loop.
+    if bits.count_ones() == 2 {
+        let lo = (bits.trailing_zeros() - offset) as u64;
+        let hi = (63 - bits.leading_zeros() - offset) as u64;
+        return lo + hi * (hi - 1) / 2;
+    }
     let mut rank = 0;
     let mut k = 1;
     while bits != 0 {
@@ -332,6 +338,23 @@ impl Layout {
         if !identity {
             return (self.encode(next), !self.pawns);
         }
+        (self.step_index(idx, color, step, next), false)
+    }
+
+    /// Whether a board one step from a board of this table may share its index with another
+    /// such board: the flag [`Layout::encode_step`] returns, without the index.
+    #[inline]
+    pub fn may_repeat(&self, next: &Board) -> bool {
+        let wk = next.bb[0][5].trailing_zeros() as usize;
+        let bk = next.bb[1][5].trailing_zeros() as usize;
+        !self.pawns && KING_SYM[wk][bk] != 0
+    }
+
+    /// [`Layout::encode_step`] where `next` needs no symmetry.
+    #[inline]
+    fn step_index(&self, idx: u64, color: usize, step: Step, next: &Board) -> u64 {
+        let wk = next.bb[0][5].trailing_zeros() as usize;
+        let bk = next.bb[1][5].trailing_zeros() as usize;
         let delta = if step.role == 5 {
             let (old_wk, old_bk) =
                 if color == 0 { (step.from as usize, bk) } else { (wk, step.from as usize) };
@@ -351,7 +374,7 @@ impl Layout {
         };
         let i = (idx as i64 + delta) as u64;
         debug_assert_eq!(i, self.encode(next), "{step:?} from index {idx}");
-        (i, false)
+        i
     }
 
     /// The index of a position of this material, exactly as oriented (colours not flipped).
@@ -522,10 +545,10 @@ mod tests {
                 for c in 0..2 {
                     b.for_each_move(c, |next, class, step| {
                         if class == crate::board::MoveClass::Quiet {
-                            assert_eq!(
-                                layout.encode_step(idx, c, step, next).0,
-                                layout.encode(next)
-                            );
+                            let (i, may_repeat) = layout.encode_step(idx, c, step, next);
+                            assert_eq!(i, layout.encode(next));
+                            assert_eq!(may_repeat, layout.may_repeat(next));
+                            assert_eq!(b.stepped(c, step), *next);
                             steps += 1;
                         }
                     });

@@ -71,6 +71,43 @@ impl Neighbours {
     }
 }
 
+/// The in-table successors of one position in the forward pass, which needs only their number:
+/// those no symmetry brings back are distinct and only counted (their steps kept); only where a
+/// symmetry brought one back are indices computed, for every successor, to deduplicate them.
+#[derive(Default)]
+struct Successors {
+    plain: Vec<Step>,
+    mirrored: Neighbours,
+}
+
+impl Successors {
+    fn clear(&mut self) {
+        self.plain.clear();
+        self.mirrored.clear();
+    }
+
+    #[inline]
+    fn add(&mut self, layout: &Layout, child: &Board, step: Step) {
+        if layout.may_repeat(child) {
+            self.mirrored.mirrored.push(layout.encode(child));
+        } else {
+            self.plain.push(step);
+        }
+    }
+
+    /// The number of distinct successors of `b` (at `idx`, `stm` to move).
+    fn distinct(&mut self, layout: &Layout, b: &Board, idx: u64, stm: usize) -> usize {
+        if self.mirrored.mirrored.is_empty() {
+            return self.plain.len();
+        }
+        for &step in &self.plain {
+            self.mirrored.push(layout.encode_step(idx, stm, step, &b.stepped(stm, step)));
+        }
+        self.mirrored.dedup();
+        self.mirrored.len()
+    }
+}
+
 /// One position's solver state, packed into one atomic word so that touching a predecessor
 /// costs one cache miss, not three. The forward pass writes every position's state before
 /// anything reads it, so the arrays need no clearing and are reused from table to table
@@ -523,7 +560,7 @@ pub fn forward<M: Metric, const N: usize>(
         .par_chunks(4096)
         .map(|chunk| {
             let mut out: [Vec<u64>; N] = std::array::from_fn(|_| Vec::new());
-            let mut kids = Neighbours::default();
+            let mut kids = Successors::default();
             let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
             for &idx in chunk {
                 let i = idx as usize;
@@ -549,7 +586,7 @@ pub fn forward<M: Metric, const N: usize>(
                     b.for_each_move(stm, |child, class, step| {
                         moves = true;
                         if class == MoveClass::Quiet {
-                            kids.push(layout.encode_step(idx as u64, stm, step, child));
+                            kids.add(layout, child, step);
                         } else {
                             leaving.push((*child, class));
                         }
@@ -568,10 +605,10 @@ pub fn forward<M: Metric, const N: usize>(
                             }
                         }
                     }
-                    kids.dedup();
+                    let n = kids.distinct(layout, &b, idx as u64, stm);
                     let mated = !moves && b.in_check(stm);
                     for (k, (s, _)) in solvers.iter().enumerate() {
-                        let (n, b) = (kids.len(), (best[k], best_is_exit[k]));
+                        let b = (best[k], best_is_exit[k]);
                         if let Some(level) = s.init_one(stm, i, moves, mated, n, b) {
                             out[k].push(at_level(level, entry(idx as u64, stm, false)));
                         }
