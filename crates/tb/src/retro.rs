@@ -629,3 +629,56 @@ fn seed_code(state: u32, d: u16) -> Code {
         _ => loss(d),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MoveClass;
+
+    /// The successor count and the predecessor list against a second computation: every
+    /// neighbour fully encoded, sorted and deduplicated (what the passes did before).
+    #[test]
+    fn neighbour_lists_match_sorting_full_encodings() {
+        for name in ["KQvKR", "KBBvK", "KRRvKR", "KQvK", "KRvKP", "KPPvK"] {
+            let layout = Layout::new(name.parse().unwrap());
+            let (mut checked, mut repeated) = (0, 0);
+            for idx in (0..layout.size).step_by((layout.size / 30_000).max(1) as usize) {
+                let Some(b) = layout.decode(idx) else { continue };
+                for stm in 0..2 {
+                    let mut kids = Successors::default();
+                    let mut full = Vec::new();
+                    b.for_each_move(stm, |child, class, step| {
+                        if class == MoveClass::Quiet {
+                            kids.add(&layout, child, step);
+                            full.push(layout.encode(child));
+                        }
+                    });
+                    let moves = full.len();
+                    full.sort_unstable();
+                    full.dedup();
+                    repeated += moves - full.len();
+                    assert_eq!(kids.distinct(&layout, &b, idx, stm), full.len(), "{name} {idx}");
+
+                    let mut preds = Neighbours::default();
+                    let mut full = Vec::new();
+                    b.for_each_unmove(stm, layout.has_pawns(), |p, step| {
+                        let back = Step { role: step.role, from: step.to, to: step.from };
+                        preds.push(layout.encode_step(idx, stm, back, p));
+                        full.push(layout.encode(p));
+                    });
+                    full.sort_unstable();
+                    full.dedup();
+                    preds.dedup();
+                    let mut listed: Vec<u64> = preds.iter().collect();
+                    listed.sort_unstable();
+                    assert_eq!(listed, full, "{name} {idx}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 1000, "{name}: {checked} positions");
+            if !layout.has_pawns() {
+                assert!(repeated > 0, "{name}: no repeated successor index was met");
+            }
+        }
+    }
+}
