@@ -330,7 +330,7 @@ impl Layout {
     /// images counts), the index changes by arithmetic: a king step changes the king-pair
     /// number, any other step its group's rank (for a group of several identical pieces, the
     /// rank of the group's bitboard before and after). Otherwise a full [`Layout::encode`].
-    #[inline]
+    #[inline(always)]
     pub fn encode_step(&self, idx: u64, color: usize, step: Step, next: &Board) -> (u64, bool) {
         let wk = next.bb[0][5].trailing_zeros() as usize;
         let bk = next.bb[1][5].trailing_zeros() as usize;
@@ -351,7 +351,7 @@ impl Layout {
     }
 
     /// [`Layout::encode_step`] where `next` needs no symmetry.
-    #[inline]
+    #[inline(always)]
     fn step_index(&self, idx: u64, color: usize, step: Step, next: &Board) -> u64 {
         let wk = next.bb[0][5].trailing_zeros() as usize;
         let bk = next.bb[1][5].trailing_zeros() as usize;
