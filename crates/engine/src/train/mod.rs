@@ -42,7 +42,7 @@ impl Default for Config {
             epochs: 20,
             batch: 16384,
             lr: 1e-3,
-            wdl: 0.25,
+            wdl: 0.0,
             seed: 1,
             threads: 1,
             mirror: false,
