@@ -63,9 +63,9 @@ fn group_rank(mut bits: u64, offset: u32) -> u64 {
 /// three identical pieces (`C(64, 3)` = 41,664 entries, 325 KiB).
 const RANK_TABLE_MAX: u64 = 1 << 16;
 
-/// `RANK_TABLES[pawns][count]`: every combination of `count` squares of the domain (48 for
-/// pawns, 64 otherwise) as a bitboard of squares less the offset, by rank; empty where the
-/// table would be larger than [`RANK_TABLE_MAX`].
+/// Every combination of `count` squares of the domain (48 for pawns, 64 otherwise) as a
+/// bitboard of squares less the offset, by rank; empty where the table would be larger than
+/// [`RANK_TABLE_MAX`]. Built once per process for each (pawns, count).
 fn rank_table(pawns: bool, count: usize) -> &'static [u64] {
     static T: [[OnceLock<Vec<u64>>; MAX_GROUP + 1]; 2] =
         [const { [const { OnceLock::new() }; MAX_GROUP + 1] }; 2];
