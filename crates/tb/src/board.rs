@@ -37,6 +37,14 @@ pub struct Step {
     pub to: u32,
 }
 
+impl Step {
+    /// The same piece's step the other way: the move that undoes an un-move, and back.
+    #[inline]
+    pub fn reversed(self) -> Step {
+        Step { role: self.role, from: self.to, to: self.from }
+    }
+}
+
 const RANK_1: u64 = 0xff;
 const RANK_8: u64 = 0xff << 56;
 

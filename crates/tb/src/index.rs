@@ -338,7 +338,7 @@ impl Layout {
         if !identity {
             return (self.encode(next), !self.pawns);
         }
-        (self.step_index(idx, color, step, next), false)
+        (self.step_index(idx, color, step, next, wk, bk), false)
     }
 
     /// Whether a board one step from a board of this table may share its index with another
@@ -350,11 +350,17 @@ impl Layout {
         !self.pawns && KING_SYM[wk][bk] != 0
     }
 
-    /// [`Layout::encode_step`] where `next` needs no symmetry.
+    /// [`Layout::encode_step`] where `next` (kings on `wk` and `bk`) needs no symmetry.
     #[inline(always)]
-    fn step_index(&self, idx: u64, color: usize, step: Step, next: &Board) -> u64 {
-        let wk = next.bb[0][5].trailing_zeros() as usize;
-        let bk = next.bb[1][5].trailing_zeros() as usize;
+    fn step_index(
+        &self,
+        idx: u64,
+        color: usize,
+        step: Step,
+        next: &Board,
+        wk: usize,
+        bk: usize,
+    ) -> u64 {
         let delta = if step.role == 5 {
             let (old_wk, old_bk) =
                 if color == 0 { (step.from as usize, bk) } else { (wk, step.from as usize) };
@@ -553,7 +559,7 @@ mod tests {
                         }
                     });
                     b.for_each_unmove(c, true, |prev, step| {
-                        let back = Step { role: step.role, from: step.to, to: step.from };
+                        let back = step.reversed();
                         assert_eq!(layout.encode_step(idx, c, back, prev).0, layout.encode(prev));
                     });
                 }

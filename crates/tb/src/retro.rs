@@ -89,7 +89,7 @@ impl Successors {
     #[inline]
     fn add(&mut self, layout: &Layout, child: &Board, step: Step) {
         if layout.may_repeat(child) {
-            self.mirrored.mirrored.push(layout.encode(child));
+            self.mirrored.push((layout.encode(child), true));
         } else {
             self.plain.push(step);
         }
@@ -97,7 +97,7 @@ impl Successors {
 
     /// The number of distinct successors of `b` (at `idx`, `stm` to move).
     fn distinct(&mut self, layout: &Layout, b: &Board, idx: u64, stm: usize) -> usize {
-        if self.mirrored.mirrored.is_empty() {
+        if self.mirrored.len() == 0 {
             return self.plain.len();
         }
         for &step in &self.plain {
@@ -474,7 +474,7 @@ impl<'a> Solver<'a> {
             preds.clear();
             b.for_each_unmove(mover, M::PAWN_UNMOVES, |p, step| {
                 // The un-move goes from `step.to` back to `step.from`.
-                let back = Step { role: step.role, from: step.to, to: step.from };
+                let back = step.reversed();
                 preds.push(self.layout.encode_step(idx, mover, back, p));
             });
             preds.dedup();
@@ -662,7 +662,7 @@ mod tests {
                     let mut preds = Neighbours::default();
                     let mut full = Vec::new();
                     b.for_each_unmove(stm, layout.has_pawns(), |p, step| {
-                        let back = Step { role: step.role, from: step.to, to: step.from };
+                        let back = step.reversed();
                         preds.push(layout.encode_step(idx, stm, back, p));
                         full.push(layout.encode(p));
                     });
