@@ -5,7 +5,8 @@
 //! `cargo bench -p vidle-tb --bench probe`. Tables come from `$VIDLE_TB_DIR` when it holds both
 //! endgames, else they are generated into a temporary directory first (about half a minute).
 //! When the directory also holds KRPvKR (a 5-piece table in 8192-entry blocks whose captures
-//! and promotions lead into 4-piece tables), its positions are timed apart (`*-5`).
+//! and promotions lead into 4-piece tables), its positions are timed apart (`*-5`; with a
+//! one-sided file, format version 5, `*-5-stored` and `*-5-moves`).
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -69,48 +70,27 @@ fn probes(c: &mut Criterion) {
     let five = format::table_path(&dir, &FIVE.parse::<Material>().unwrap(), MetricKind::Dtm);
     let mut g = c.benchmark_group("probe_dtm");
     if five.exists() {
-        let positions = sample(&[FIVE]);
-        let mut i = 0;
-        g.bench_function("warm-5", |b| {
-            b.iter(|| {
-                i = (i + 1) % positions.len();
-                black_box(tb.probe_dtm(&positions[i]))
-            })
-        });
-        g.bench_function("cold-block-5", |b| {
-            b.iter_batched(
-                || {
-                    tb.clear_cache();
-                    i = (i + 1) % positions.len();
-                    &positions[i]
-                },
-                |p| black_box(tb.probe_dtm(p)),
-                BatchSize::PerIteration,
-            )
-        });
+        // A one-sided file (format version 5) values the side it does not store by its moves:
+        // those positions are timed apart (`*-5-moves`) from the side stored (`*-5-stored`).
+        let material: Material = FIVE.parse().unwrap();
+        let header = tb.table(material, MetricKind::Dtm).unwrap().unwrap().header.clone();
+        let all = sample(&[FIVE]);
+        let groups: Vec<(&str, Vec<Position>)> = if header.sides == format::SIDES_BOTH {
+            vec![("5", all)]
+        } else {
+            let (stored, moves) = all.into_iter().partition(|p| header.stores(p.turn().index()));
+            vec![("5-stored", stored), ("5-moves", moves)]
+        };
+        for (label, positions) in groups {
+            warm_and_cold(&mut g, &tb, &format!("-{label}"), &positions);
+        }
     }
     let positions = sample(&ENDGAMES);
     for p in &positions {
         tb.probe_dtm(p).unwrap().unwrap();
     }
+    warm_and_cold(&mut g, &tb, "", &positions);
     let mut i = 0;
-    g.bench_function("warm", |b| {
-        b.iter(|| {
-            i = (i + 1) % positions.len();
-            black_box(tb.probe_dtm(&positions[i]))
-        })
-    });
-    g.bench_function("cold-block", |b| {
-        b.iter_batched(
-            || {
-                tb.clear_cache();
-                i = (i + 1) % positions.len();
-                &positions[i]
-            },
-            |p| black_box(tb.probe_dtm(p)),
-            BatchSize::PerIteration,
-        )
-    });
     g.bench_function("cold-open", |b| {
         b.iter_batched(
             || {
@@ -122,6 +102,34 @@ fn probes(c: &mut Criterion) {
         )
     });
     g.finish();
+}
+
+/// `warm{suffix}` (blocks cached) and `cold-block{suffix}` (every cached block dropped before
+/// each probe) over `positions` in turn.
+fn warm_and_cold(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    tb: &Tablebases,
+    suffix: &str,
+    positions: &[Position],
+) {
+    let mut i = 0;
+    g.bench_function(format!("warm{suffix}"), |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(tb.probe_dtm(&positions[i]))
+        })
+    });
+    g.bench_function(format!("cold-block{suffix}"), |b| {
+        b.iter_batched(
+            || {
+                tb.clear_cache();
+                i = (i + 1) % positions.len();
+                &positions[i]
+            },
+            |p| black_box(tb.probe_dtm(p)),
+            BatchSize::PerIteration,
+        )
+    });
 }
 
 criterion_group!(benches, probes);

@@ -3,12 +3,13 @@
 //! ```text
 //! offset  size  field
 //!      0     8  magic "VIDLETB\x1a"
-//!      8     2  format version (4; versions 2 and 3 are read too: see below)
+//!      8     2  format version (5; versions 2 to 4 are read too: see below)
 //!     10     1  metric: 0 DTM, 1 DTZ
 //!     11     1  entry width in bytes (1 or 2)
 //!     12     1  codec: 0 raw, 1 zstd
 //!     13     1  flags: bit 0 [`FLAG_EXIT_BOUND`]
-//!     14     2  reserved (0)
+//!     14     1  sides stored (version 5): bit 0 white to move, bit 1 black to move (0 before)
+//!     15     1  reserved (0)
 //!     16    12  material: counts[color][role], white then black, pawn..king
 //!     28     8  positions per side to move (index size, broken indices included)
 //!     36     4  entries per block
@@ -24,7 +25,8 @@
 //!      …     4  CRC-32 of the block index
 //!      …        blocks
 //! ```
-//! Entries: white to move's whole index, then black to move's, as [`crate::value::Code`]s.
+//! Entries: white to move's whole index, then black to move's (of the sides stored), as
+//! [`crate::value::Code`]s.
 //! Entries of broken indices and illegal positions are "don't care": they repeat the value
 //! before them in the block (or the block's first legal value), which lengthens the runs the
 //! compressor sees; whether an index is a legal position is the index's business
@@ -47,19 +49,30 @@
 //! the index's digits on a sample of blocks and keeps the smallest ([`Encoding::search_order`]);
 //! entry `i` of a side (standard index) is stored at `DigitOrder::to_file(i)`. Versions 2 and 3
 //! are version 4 in the standard order.
+//!
+//! Version 5 adds the sides stored (byte 14). A big DTM table ([`one_sided`]: every 5-piece
+//! table) keeps only the side to move whose entries compress smaller; a position of the other
+//! side is valued by its moves, one ply, each probed in the stored side or in a smaller table
+//! ([`crate::probe::Tablebases`] does this). Syzygy's DTZ tables use the same idea. Smaller
+//! tables (where those moves' captures land) and every DTZ table keep both sides, so such a
+//! probe never searches deeper than the promotions it meets. Older versions store both sides.
 
 use rayon::prelude::*;
 use std::fs;
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::TbError;
 use crate::material::Material;
 use crate::order::DigitOrder;
-use crate::value::{Code, DRAW, ILLEGAL, TbValue};
+use crate::value::{Code, ILLEGAL};
+
+// The writer lives in its own file; its API is the format's.
+pub use crate::write::{
+    Bits, Encoding, encode_table, entry_width, raw_block, summarize, write_file, write_table,
+};
 
 pub const MAGIC: [u8; 8] = *b"VIDLETB\x1a";
-pub const VERSION: u16 = 4;
+pub const VERSION: u16 = 5;
 /// The oldest version still read: version 2 is version 3 without flags (the byte was reserved).
 pub const OLDEST_VERSION: u16 = 2;
 /// Header flag: entries whose value an exit (a capture or a promotion, which leave the table)
@@ -81,6 +94,17 @@ pub const BLOCK_ENTRIES: u32 = 8192;
 pub const SMALL_BLOCK_ENTRIES: u32 = 4096;
 /// The most positions (both sides) of a table written in [`SMALL_BLOCK_ENTRIES`] blocks.
 pub const SMALL_TABLE: u64 = 16 << 20;
+
+/// Both sides to move stored (header byte 14).
+pub const SIDES_BOTH: u8 = 3;
+
+/// Whether the DTM file of a table of `size` index entries per side keeps one side to move only
+/// (format version 5): every table above [`SMALL_TABLE`] positions. Measured on nine 5-piece
+/// tables (`crates/tb/measurements/2026-11-29-one-side.md`): the file keeps 36–46 % of the
+/// two sides' bytes.
+pub fn one_sided(size: u64) -> bool {
+    2 * size > SMALL_TABLE
+}
 
 /// Entries per block of a table of `size` index entries per side (the header records it; the
 /// reader takes any).
@@ -163,10 +187,12 @@ pub struct Header {
     pub max_distance: u16,
     /// The digit order of the entries ([`DigitOrder`]); empty: the standard order.
     pub order: Vec<u8>,
+    /// Which sides to move the file stores: bit 0 white, bit 1 black ([`SIDES_BOTH`]).
+    pub sides: u8,
 }
 
 impl Header {
-    fn to_bytes(&self) -> [u8; HEADER_LEN] {
+    pub(crate) fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
         h[0..8].copy_from_slice(&MAGIC);
         h[8..10].copy_from_slice(&VERSION.to_le_bytes());
@@ -174,6 +200,7 @@ impl Header {
         h[11] = self.width;
         h[12] = self.codec;
         h[13] = self.flags;
+        h[14] = self.sides;
         for c in 0..2 {
             h[16 + 6 * c..22 + 6 * c].copy_from_slice(&self.material.counts[c]);
         }
@@ -243,7 +270,14 @@ impl Header {
             counts,
             max_distance: u16::from_le_bytes([h[108], h[109]]),
             order: Vec::new(),
+            sides: if version >= 5 { h[14] } else { SIDES_BOTH },
         };
+        if !(1..=SIDES_BOTH).contains(&header.sides) || (version < 5 && h[14] != 0) {
+            return Err(bad("unknown sides stored"));
+        }
+        if header.sides != SIDES_BOTH && metric != MetricKind::Dtm {
+            return Err(bad("a DTZ table must store both sides"));
+        }
         if !matches!(header.width, 1 | 2) || !matches!(header.codec, CODEC_RAW | CODEC_ZSTD) {
             return Err(bad("unknown entry width or codec"));
         }
@@ -279,7 +313,7 @@ impl Header {
             header.order = perm.to_vec();
         }
         if header.block_entries == 0
-            || header.blocks as u64 != (2 * header.size).div_ceil(header.block_entries as u64)
+            || header.blocks as u64 != header.entries().div_ceil(header.block_entries as u64)
         {
             return Err(bad("block count does not match the index size"));
         }
@@ -295,7 +329,22 @@ impl Header {
     /// Entries in block `b` (the last one may be short).
     pub fn block_len(&self, b: u32) -> usize {
         let start = b as u64 * self.block_entries as u64;
-        (2 * self.size - start).min(self.block_entries as u64) as usize
+        (self.entries() - start).min(self.block_entries as u64) as usize
+    }
+
+    /// Whether the file stores the entries of `side` to move.
+    pub fn stores(&self, side: usize) -> bool {
+        self.sides >> side & 1 != 0
+    }
+
+    /// Entries in the file: the index size per side stored.
+    pub fn entries(&self) -> u64 {
+        self.size * self.sides.count_ones() as u64
+    }
+
+    /// Where the entries of `side` to move begin among the file's entries, if it stores them.
+    pub fn first_entry(&self, side: usize) -> Option<u64> {
+        self.stores(side).then(|| if side == 1 && self.stores(0) { self.size } else { 0 })
     }
 }
 
@@ -366,7 +415,7 @@ thread_local! {
 }
 
 /// One block compressed by zstd at `level` (the same bytes as `zstd::bulk::compress`).
-fn zstd_block(raw: &[u8], level: i32) -> Vec<u8> {
+pub(crate) fn zstd_block(raw: &[u8], level: i32) -> Vec<u8> {
     ZSTD_CONTEXTS.with_borrow_mut(|(c, _)| {
         if c.as_ref().is_none_or(|(l, _)| *l != level) {
             *c = Some((level, zstd::bulk::Compressor::new(level).expect("zstd context")));
@@ -418,238 +467,8 @@ pub fn decode_block(
     })
 }
 
-/// Counts per side `[win, draw, loss, illegal]` and the longest distance.
-pub fn summarize<C: AsRef<[Code]>>(codes: &[C; 2]) -> ([[u64; 4]; 2], u16) {
-    let mut counts = [[0u64; 4]; 2];
-    let mut max = 0;
-    for side in 0..2 {
-        for &c in codes[side].as_ref() {
-            match TbValue::from_code(c) {
-                Some(TbValue::Win(d)) => {
-                    counts[side][0] += 1;
-                    max = max.max(d);
-                }
-                Some(TbValue::Draw) => counts[side][1] += 1,
-                Some(TbValue::Loss(d)) => {
-                    counts[side][2] += 1;
-                    max = max.max(d);
-                }
-                None => counts[side][3] += 1,
-            }
-        }
-    }
-    (counts, max)
-}
-
-/// Bytes per stored entry: 1 when every code fits, else 2.
-pub fn entry_width<C: AsRef<[Code]>>(codes: &[C; 2]) -> u8 {
-    if codes.iter().flat_map(|c| c.as_ref()).all(|&c| c == ILLEGAL || c < 256) { 1 } else { 2 }
-}
-
-/// The uncompressed bytes of one block of entries: illegal entries filled with the value before
-/// them (the block's first legal value at its start), two-byte entries as a plane of low bytes
-/// followed by a plane of high bytes. `bound[i]` marks an entry whose value its best exit
-/// achieves ([`FLAG_EXIT_BOUND`]): it repeats the value before it too, unless that value is
-/// better for the side to move, when it keeps its own.
-pub fn raw_block(chunk: &[Code], bound: Option<&[bool]>, width: u8) -> Vec<u8> {
-    let free = |i: usize| bound.is_some_and(|b| b[i]);
-    let first = (0..chunk.len()).find(|&i| chunk[i] != ILLEGAL && !free(i));
-    let mut prev =
-        first.or_else(|| chunk.iter().position(|&c| c != ILLEGAL)).map_or(DRAW, |i| chunk[i]);
-    let filled = chunk.iter().enumerate().map(|(i, &c)| {
-        if c != ILLEGAL && !(free(i) && not_better(prev, c)) {
-            prev = c;
-        }
-        prev
-    });
-    if width == 1 {
-        return filled.map(|c| c as u8).collect();
-    }
-    let mut raw = vec![0u8; chunk.len() * 2];
-    let (low, high) = raw.split_at_mut(chunk.len());
-    for (i, c) in filled.enumerate() {
-        [low[i], high[i]] = c.to_le_bytes();
-    }
-    raw
-}
-
-/// One bit per entry (index order), e.g. which entries are exit-bounded.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Bits {
-    words: Vec<u64>,
-    len: usize,
-}
-
-impl Bits {
-    /// Bit `i` is `f(i)`, for `i < len` (computed in parallel).
-    pub fn from_fn(len: usize, f: impl Fn(usize) -> bool + Sync) -> Bits {
-        let words = (0..len.div_ceil(64))
-            .into_par_iter()
-            .map(|w| {
-                let end = (w * 64 + 64).min(len);
-                (w * 64..end).fold(0u64, |acc, i| acc | (f(i) as u64) << (i - w * 64))
-            })
-            .collect();
-        Bits { words, len }
-    }
-
-    #[inline]
-    pub fn get(&self, i: usize) -> bool {
-        i < self.len && self.words[i / 64] >> (i % 64) & 1 != 0
-    }
-}
-
-/// Whether code `a` is no better than code `b` for the side to move (both values).
-fn not_better(a: Code, b: Code) -> bool {
-    match (TbValue::from_code(a), TbValue::from_code(b)) {
-        (Some(a), Some(b)) => a <= b,
-        _ => false,
-    }
-}
-
-/// Blocks of a table on which [`Encoding::search_order`] compares the digit orders (spread
-/// evenly; every block of a smaller table).
-const ORDER_SAMPLE_BLOCKS: usize = 1024;
-
-/// How [`encode_table`] stores a table.
-#[derive(Clone, Copy, Debug)]
-pub struct Encoding<'a> {
-    pub codec: u8,
-    pub level: i32,
-    /// `bounded[side]`: the positions whose value their best exit (a capture or promotion)
-    /// achieves. Given (DTM only), those entries are bounded "don't care" and the file carries
-    /// [`FLAG_EXIT_BOUND`].
-    pub bounded: Option<&'a [Bits; 2]>,
-    /// Store the entries in the order of the index digits that compresses a sample of blocks
-    /// best (format version 4); else in the standard order.
-    pub search_order: bool,
-}
-
-impl Encoding<'_> {
-    /// zstd at [`ZSTD_LEVEL`], every entry exact.
-    pub const ZSTD: Encoding<'static> =
-        Encoding { codec: CODEC_ZSTD, level: ZSTD_LEVEL, bounded: None, search_order: false };
-    pub const RAW: Encoding<'static> =
-        Encoding { codec: CODEC_RAW, level: 0, bounded: None, search_order: false };
-}
-
-/// Serialises a finished table (blocks compressed in parallel).
-pub fn encode_table<C: AsRef<[Code]> + Sync>(
-    material: Material,
-    metric: MetricKind,
-    codes: &[C; 2],
-    enc: Encoding,
-) -> Vec<u8> {
-    let codes = [codes[0].as_ref(), codes[1].as_ref()];
-    let size = codes[0].len() as u64;
-    let (counts, max_distance) = summarize(&codes);
-    let width = entry_width(&codes);
-    let n = block_entries(size) as usize;
-    let side_len = size as usize;
-    let total = 2 * side_len;
-    let count = total.div_ceil(n);
-    // Block `b` of the file with the index digits in `order`: white's entries, then black's.
-    let block = |b: usize, order: &DigitOrder| -> Vec<u8> {
-        let (lo, hi) = (b * n, (b * n + n).min(total));
-        let mut chunk = Vec::with_capacity(hi - lo);
-        let mut bound = Vec::with_capacity(if enc.bounded.is_some() { hi - lo } else { 0 });
-        let mut g = lo;
-        while g < hi {
-            let (side, end) = (g / side_len, hi.min((g / side_len + 1) * side_len));
-            for i in order.standard_run((g % side_len) as u64, end - g) {
-                chunk.push(codes[side][i as usize]);
-                if let Some(bits) = enc.bounded {
-                    bound.push(bits[side].get(i as usize));
-                }
-            }
-            g = end;
-        }
-        let bound = enc.bounded.map(|_| &bound[..]);
-        let raw = raw_block(&chunk, bound, width);
-        match enc.codec {
-            CODEC_ZSTD => zstd_block(&raw, enc.level),
-            _ => raw,
-        }
-    };
-    let layout = crate::index::Layout::new(material);
-    let mut order = DigitOrder::identity(&layout);
-    if enc.search_order {
-        // Every order on the same spread of blocks; the standard one wins ties.
-        let sample: Vec<usize> = (0..count).step_by((count / ORDER_SAMPLE_BLOCKS).max(1)).collect();
-        let mut best = usize::MAX;
-        for o in DigitOrder::all(&layout) {
-            let bytes: usize = sample.par_iter().map(|&b| block(b, &o).len()).sum();
-            if bytes < best {
-                (best, order) = (bytes, o);
-            }
-        }
-    }
-    let blocks: Vec<Vec<u8>> = (0..count).into_par_iter().map(|b| block(b, &order)).collect();
-    let header = Header {
-        metric,
-        width,
-        codec: enc.codec,
-        flags: if enc.bounded.is_some() { FLAG_EXIT_BOUND } else { 0 },
-        material,
-        size,
-        block_entries: n as u32,
-        blocks: blocks.len() as u32,
-        counts,
-        max_distance,
-        order: if order.is_identity() { Vec::new() } else { order.perm().to_vec() },
-    };
-    let mut out = header.to_bytes().to_vec();
-    let mut offset = prefix_len(header.blocks);
-    let mut index = Vec::with_capacity(blocks.len() * 16);
-    for blk in &blocks {
-        index.extend_from_slice(&offset.to_le_bytes());
-        index.extend_from_slice(&(blk.len() as u32).to_le_bytes());
-        index.extend_from_slice(&crc32fast::hash(blk).to_le_bytes());
-        offset += blk.len() as u64;
-    }
-    out.extend_from_slice(&index);
-    out.extend_from_slice(&crc32fast::hash(&index).to_le_bytes());
-    for blk in blocks {
-        out.extend_from_slice(&blk);
-    }
-    out
-}
-
-/// Writes a table file atomically (see [`write_file`]) into `dir`.
-pub fn write_table<C: AsRef<[Code]> + Sync>(
-    dir: &Path,
-    material: Material,
-    metric: MetricKind,
-    codes: &[C; 2],
-    enc: Encoding,
-) -> io::Result<u64> {
-    let bytes = encode_table(material, metric, codes, enc);
-    write_file(&table_path(dir, &material, metric), &bytes)
-}
-
-/// Writes `bytes` to `path` atomically: a temporary name unique to this process and call
-/// (`NAME.<pid>-<n>.tmp`), flushed, then renamed to `NAME`. Two writers of the same table (two
-/// `gen` runs on one directory, two test threads) never share a temporary file; the last rename
-/// wins and both wrote identical bytes.
-pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<u64> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent)?;
-    }
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".{}-{n}.tmp", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    fs::rename(&tmp, path)?;
-    Ok(bytes.len() as u64)
-}
-
-/// Parses and checks a whole table file: both sides' codes.
+/// Parses and checks a whole table file: both sides' codes ([`ILLEGAL`] throughout a side the
+/// file does not store).
 pub fn decode_table(bytes: &[u8], table: &str) -> Result<(Header, [Vec<Code>; 2]), TbError> {
     decode_joined(bytes, table, Vec::new()).map(split_sides)
 }
@@ -670,10 +489,17 @@ pub fn decode_joined(
     let header = Header::parse(bytes, table)?;
     let index = parse_index(&bytes[HEADER_LEN..], &header, bytes.len() as u64, table)?;
     // Each block is decoded straight into its place (`Header::parse` checked that the block
-    // count covers both sides exactly).
+    // count covers the sides stored exactly). A side not stored reads as illegal throughout.
+    let size = header.size as usize;
     buf.clear();
-    buf.resize(2 * header.size as usize, 0);
-    buf.par_chunks_mut(header.block_entries as usize)
+    buf.resize(2 * size, 0);
+    let stored = match header.sides {
+        1 => &mut buf[..size],
+        2 => &mut buf[size..],
+        _ => &mut buf[..],
+    };
+    stored
+        .par_chunks_mut(header.block_entries as usize)
         .zip(index.par_iter())
         .enumerate()
         .try_for_each(|(b, (dst, e))| {
@@ -690,9 +516,12 @@ pub fn decode_joined(
             dst.copy_from_slice(&codes);
             Ok(())
         })?;
+    for side in (0..2).filter(|&side| !header.stores(side)) {
+        buf[side * size..][..size].fill(ILLEGAL);
+    }
     if !header.order.is_empty() {
         // Back to the standard order, which every reader of whole tables expects.
-        let (order, size) = (header.digit_order(), header.size as usize);
+        let order = header.digit_order();
         let mut standard = vec![0; 2 * size];
         standard.par_chunks_mut(size).enumerate().for_each(|(side, out)| {
             let file = &buf[side * size..][..size];
@@ -715,32 +544,4 @@ pub fn read_table_joined(path: &Path, buf: Vec<Code>) -> Result<(Header, Vec<Cod
     let table = path.display().to_string();
     let bytes = fs::read(path).map_err(|source| TbError::Io { table: table.clone(), source })?;
     decode_joined(&bytes, &table, buf)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn illegal_entries_repeat_their_neighbour_and_wide_entries_split_into_planes() {
-        let x = ILLEGAL;
-        assert_eq!(raw_block(&[x, 5, x, x, 7, x], None, 1), vec![5, 5, 5, 5, 7, 7]);
-        assert_eq!(raw_block(&[x, x], None, 1), vec![DRAW as u8; 2]);
-        assert_eq!(raw_block(&[0x0102, x, 0x0304], None, 2), vec![2, 2, 4, 1, 1, 3]);
-    }
-
-    #[test]
-    fn bounded_entries_repeat_their_neighbour_only_when_it_is_no_better() {
-        use crate::value::{loss, win};
-        let (x, d) = (ILLEGAL, DRAW);
-        // Bounded: a draw after a loss may repeat the loss; a loss after a draw must stay.
-        let codes = [loss(4), d, x, win(3), loss(2), d, loss(6)];
-        let bound = [false, true, false, false, true, false, true];
-        let got: Vec<Code> =
-            raw_block(&codes, Some(&bound), 1).iter().map(|&c| c as Code).collect();
-        assert_eq!(got, vec![loss(4), loss(4), loss(4), win(3), loss(2), d, loss(6)]);
-        // A block that starts with bounded entries starts from its first exact one.
-        let got = raw_block(&[d, loss(3)], Some(&[true, false]), 1);
-        assert_eq!(got, vec![loss(3) as u8, loss(3) as u8]);
-    }
 }

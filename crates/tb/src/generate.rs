@@ -679,6 +679,7 @@ pub fn generate(
                         let enc = Encoding {
                             bounded: solved.bounded.as_ref(),
                             search_order: true,
+                            one_side: format::one_sided(len as u64),
                             ..Encoding::ZSTD
                         };
                         dtm_bytes =

@@ -181,9 +181,15 @@ impl TableFile {
         Ok(blk)
     }
 
-    /// The entry of index `idx` with `side` to move.
+    /// The entry of index `idx` with `side` to move; an error if the file does not store that
+    /// side ([`Header::stores`]: [`Tablebases::code`] values those positions by their moves).
     pub fn code(&self, side: usize, idx: u64) -> Result<Code, TbError> {
-        let pos = side as u64 * self.header.size + self.order.to_file(idx);
+        let first = self.header.first_entry(side).ok_or_else(|| TbError::CorruptBlock {
+            table: self.name.clone(),
+            block: u32::MAX,
+            reason: format!("the file does not store {} to move", ["white", "black"][side & 1]),
+        })?;
+        let pos = first + self.order.to_file(idx);
         let per = self.header.block_entries as u64;
         let blk = self.block((pos / per) as u32)?;
         Ok(blk[(pos % per) as usize])
@@ -403,6 +409,9 @@ impl Tablebases {
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
         };
+        if !table.header.stores(if flip { 1 - stm } else { stm }) {
+            return self.by_moves(b, stm, metric);
+        }
         let (b, stm) = if flip { (b.color_flipped(), 1 - stm) } else { (*b, stm) };
         let stored = match table.code(stm, table.layout.encode(&b)) {
             Ok(c) => c,
@@ -429,6 +438,48 @@ impl Tablebases {
         // An exit the tables do not cover, an error, or a broken sub-table entry (reported as
         // an illegal code, which `probe` turns into an error).
         failure.unwrap_or(Some(Ok(best.to_code())))
+    }
+
+    /// The code of a board whose side to move its table's file does not store (format version
+    /// 5): the best of its moves' values, each probed ([`Tablebases::code`]) in the side stored
+    /// or in another table. [`ILLEGAL`] when the side not to move is in check.
+    fn by_moves(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
+        if !b.legal_with(stm) {
+            return Some(Ok(ILLEGAL));
+        }
+        let mut best: Option<TbValue> = None;
+        let mut failure = None;
+        // The value of `b` with `stm` to move, where the tables cover it; else the failure.
+        let mut value = |b: &Board, stm: usize| -> Option<TbValue> {
+            match self.code(b, stm, metric) {
+                Some(Ok(c)) => TbValue::from_code(c).or_else(|| {
+                    failure = Some(Some(Ok(ILLEGAL)));
+                    None
+                }),
+                other => {
+                    failure = Some(other);
+                    None
+                }
+            }
+        };
+        b.for_each_move(stm, |child, class, _| {
+            let Some(mut v) = value(child, 1 - stm) else { return };
+            // After a double push the opponent may also take en passant, which the tables'
+            // positions (no en passant rights) leave out.
+            if let MoveClass::DoublePush(ep) = class {
+                child.for_each_ep_capture(1 - stm, ep as u32, |g| {
+                    if let Some(g) = value(g, stm) {
+                        v = v.max(g.parent());
+                    }
+                });
+            }
+            best = Some(best.map_or(v.parent(), |b| b.max(v.parent())));
+        });
+        if let Some(f) = failure {
+            return f;
+        }
+        let mated = || if b.in_check(stm) { TbValue::Loss(0) } else { TbValue::Draw };
+        Some(Ok(best.unwrap_or_else(mated).to_code()))
     }
 
     fn probe(&self, pos: &Position, metric: MetricKind) -> Option<Result<TbValue, TbError>> {

@@ -39,8 +39,9 @@ fn orbit(layout_pawns: bool, b: &Board) -> u64 {
 }
 
 /// A finished table's exact DTM codes: the generator's full copy when it is there
-/// ([`format::resolved_path`]), else the table file with bounded entries resolved through the
-/// prober (one probe per position and exit: slower, same values).
+/// ([`format::resolved_path`]), else the table file with bounded entries and a side it does not
+/// store resolved through the prober (one probe per position and exit or move: slower, same
+/// values).
 pub fn exact_dtm(dir: &std::path::Path, material: Material) -> Result<[Vec<Code>; 2], TbError> {
     let copy = format::resolved_path(dir, &material);
     if let Ok((h, codes)) = format::read_table(&copy)
@@ -50,12 +51,16 @@ pub fn exact_dtm(dir: &std::path::Path, material: Material) -> Result<[Vec<Code>
         return Ok(codes);
     }
     let (h, mut codes) = format::read_table(&format::table_path(dir, &material, MetricKind::Dtm))?;
-    if h.flags & format::FLAG_EXIT_BOUND == 0 {
+    if h.flags & format::FLAG_EXIT_BOUND == 0 && h.sides == format::SIDES_BOTH {
         return Ok(codes);
     }
     let tb = Tablebases::open(dir)?;
     let layout = Layout::new(material);
     for (side, codes) in codes.iter_mut().enumerate() {
+        // Bounded entries and a side the file does not store, through the prober.
+        if h.flags & format::FLAG_EXIT_BOUND == 0 && h.stores(side) {
+            continue;
+        }
         codes.par_iter_mut().enumerate().try_for_each(|(idx, c)| -> Result<(), TbError> {
             if let Some(b) = layout.decode(idx as u64).filter(|b| b.legal_with(side)) {
                 *c = tb.code(&b, side, MetricKind::Dtm).ok_or_else(|| TbError::Missing {

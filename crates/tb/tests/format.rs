@@ -217,6 +217,84 @@ fn exit_bounded_dtm_files_probe_to_the_generators_full_values() {
     assert!(reordered > 0, "every DTM file in the standard digit order");
 }
 
+/// Format version 5: a DTM file that stores one side to move. The stored side reads back
+/// entry for entry, the other side reads as illegal in whole-table reads and is refused by
+/// `TableFile::code`; the prober values it by its moves and gets the generator's full values
+/// for every legal position, where the stored side is exit-bounded too, and where a move
+/// (a promotion) lands in another one-sided table.
+#[test]
+fn one_sided_dtm_files_probe_to_the_generators_full_values() {
+    let m: Material = "KRvK".parse().unwrap();
+    let codes = sample_codes(m);
+    let enc = Encoding { one_side: true, ..Encoding::ZSTD };
+    let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
+    let (h, back) = format::decode_table(&bytes, "t").unwrap();
+    let kept = if h.stores(0) { 0 } else { 1 };
+    assert!(h.sides == 1 << kept && !h.stores(1 - kept), "sides {}", h.sides);
+    assert_eq!(h.blocks as u64, h.size.div_ceil(h.block_entries as u64));
+    assert!(back[1 - kept].iter().all(|&c| c == u16::MAX));
+    let both = format::encode_table(m, MetricKind::Dtm, &codes, Encoding::ZSTD);
+    assert!(bytes.len() < both.len() * 3 / 4, "{} against {} bytes", bytes.len(), both.len());
+    let t = TableFile::open(Box::new(vidle_tb::probe::MemSource(bytes)), "KRvK").unwrap();
+    assert!(t.code(1 - kept, 0).is_err(), "the side not stored must not read as an entry");
+    for idx in (0..codes[kept].len()).step_by(13) {
+        if codes[kept][idx] != u16::MAX {
+            assert_eq!(back[kept][idx], codes[kept][idx]);
+            assert_eq!(t.code(kept, idx as u64).unwrap(), codes[kept][idx]);
+        }
+    }
+    // A DTZ file always stores both sides.
+    let mut dtz = format::encode_table(m, MetricKind::Dtz, &codes, Encoding::ZSTD);
+    dtz[14] = 1;
+    let crc = crc32fast::hash(&dtz[..124]);
+    dtz[124..128].copy_from_slice(&crc.to_le_bytes());
+    assert!(format::decode_table(&dtz, "t").unwrap_err().to_string().contains("both sides"));
+
+    // Generated tables rewritten one-sided, exit bounds kept.
+    let dir = temp_dir("one-side");
+    let targets: Vec<Material> = ["KQvKR", "KPvKP"].map(|n| n.parse().unwrap()).to_vec();
+    vidle_tb::generate(&targets, &vidle_tb::GenOptions::new(dir.clone(), 0, false), |_| {})
+        .unwrap();
+    let rewritten: Vec<Material> = ["KQvKR", "KPvKP", "KQvKP"].map(|n| n.parse().unwrap()).to_vec();
+    let mut full = Vec::new();
+    for &m in &rewritten {
+        let (_, codes) = format::read_table(&format::resolved_path(&dir, &m)).unwrap();
+        // The entries the generator's file stores below their full value were exit-bounded
+        // (where the bound happened to store the full value, it is kept exact here).
+        let (_, file) = format::read_table(&format::table_path(&dir, &m, MetricKind::Dtm)).unwrap();
+        let bounded: [Bits; 2] = std::array::from_fn(|side| {
+            Bits::from_fn(codes[side].len(), |i| file[side][i] != codes[side][i])
+        });
+        let enc = Encoding { bounded: Some(&bounded), one_side: true, ..Encoding::ZSTD };
+        format::write_table(&dir, m, MetricKind::Dtm, &codes, enc).unwrap();
+        full.push((m, codes, bounded));
+    }
+    let tb = Tablebases::open(&dir).unwrap();
+    for (m, codes, bounded) in &full {
+        let t = tb.table(*m, MetricKind::Dtm).unwrap().unwrap();
+        assert_ne!(t.header.sides, format::SIDES_BOTH, "{m}");
+        assert_eq!(t.header.flags, format::FLAG_EXIT_BOUND, "{m}");
+        let layout = vidle_tb::index::Layout::new(*m);
+        let (mut searched, mut bounded_read) = (0, 0);
+        // Every seventh index (a probe of the side not stored is a search).
+        for idx in (0..layout.size as usize).step_by(7) {
+            let Some(b) = layout.decode(idx as u64) else { continue };
+            for side in (0..2).filter(|&side| b.legal_with(side)) {
+                let probed = tb.code(&b, side, MetricKind::Dtm).unwrap().unwrap();
+                let fen = || b.fen(vidle_core::Color::ALL[side]);
+                assert_eq!(probed, codes[side][idx], "{m} {}: prober vs full copy", fen());
+                searched += !t.header.stores(side) as u32;
+                bounded_read += (t.header.stores(side) && bounded[side].get(idx)) as u32;
+            }
+        }
+        assert!(
+            searched > 0 && bounded_read > 0,
+            "{m}: {searched} searched, {bounded_read} bounded"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The digit order of the generator's full DTM copy of `m`.
 fn full_order(dir: &std::path::Path, m: &Material) -> Vec<u8> {
     let bytes = std::fs::read(format::resolved_path(dir, m)).unwrap();
