@@ -264,6 +264,17 @@ fn largest_table(dir: &Path) -> Result<u32, TbError> {
     Ok(largest)
 }
 
+/// What a table file says of one board ([`Tablebases::code`] resolves it).
+enum Entry {
+    /// The value (or, for an illegal position, [`ILLEGAL`] or filler).
+    Exact(Code),
+    /// An exit-bounded value ([`format::FLAG_EXIT_BOUND`]): the board is worth this or what its
+    /// best exit gives, whichever is better.
+    AtLeast(TbValue),
+    /// The file does not store this side to move (format version 5).
+    NotStored,
+}
+
 /// Tables opened so far; `None` remembers a file that does not exist.
 type OpenTables = HashMap<(Material, MetricKind), Option<Arc<TableFile>>>;
 
@@ -393,12 +404,23 @@ impl Tablebases {
     }
 
     /// The code of a board (no castling, no en passant): the entry, or where the file bounds it
-    /// ([`format::FLAG_EXIT_BOUND`]) the better of the entry and the best exit. `None`
-    /// when no table covers the board or one of its exits (captures and promotions).
+    /// ([`format::FLAG_EXIT_BOUND`]) the better of the entry and the best exit, or where the file
+    /// does not store the side to move (format version 5) the best of its moves. `None` when no
+    /// table covers the board or one of the moves it needs (captures and promotions).
     pub fn code(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
+        match self.entry(b, stm, metric)? {
+            Ok(Entry::Exact(c)) => Some(Ok(c)),
+            Ok(Entry::AtLeast(v)) => self.with_exits(b, stm, metric, v),
+            Ok(Entry::NotStored) => self.by_moves(b, stm, metric),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// What the file of a board's table says of it, without probing any other position.
+    fn entry(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Entry, TbError>> {
         let m = b.material();
         if m == Material::KVK {
-            return Some(Ok(DRAW));
+            return Some(Ok(Entry::Exact(DRAW)));
         }
         if m.total() > 7 {
             return None;
@@ -409,19 +431,25 @@ impl Tablebases {
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
         };
-        if !table.header.stores(if flip { 1 - stm } else { stm }) {
-            return self.by_moves(b, stm, metric);
-        }
         let (b, stm) = if flip { (b.color_flipped(), 1 - stm) } else { (*b, stm) };
-        let stored = match table.code(stm, table.layout.encode(&b)) {
-            Ok(c) => c,
-            Err(e) => return Some(Err(e)),
-        };
-        if table.header.flags & format::FLAG_EXIT_BOUND == 0 {
-            return Some(Ok(stored));
+        if !table.header.stores(stm) {
+            return Some(Ok(Entry::NotStored));
         }
-        // The entry may understate a value that an exit achieves: take the better of the two.
-        let Some(mut best) = TbValue::from_code(stored) else { return Some(Ok(stored)) };
+        Some(table.code(stm, table.layout.encode(&b)).map(|c| match TbValue::from_code(c) {
+            Some(v) if table.header.flags & format::FLAG_EXIT_BOUND != 0 => Entry::AtLeast(v),
+            _ => Entry::Exact(c),
+        }))
+    }
+
+    /// The better of an exit-bounded entry's value `stored` and the board's best exit.
+    fn with_exits(
+        &self,
+        b: &Board,
+        stm: usize,
+        metric: MetricKind,
+        stored: TbValue,
+    ) -> Option<Result<Code, TbError>> {
+        let mut best = stored;
         let mut failure = None;
         b.for_each_move(stm, |child, class, _| {
             if failure.is_some() || class != MoveClass::Exit {
@@ -441,14 +469,20 @@ impl Tablebases {
     }
 
     /// The code of a board whose side to move its table's file does not store (format version
-    /// 5): the best of its moves' values, each probed ([`Tablebases::code`]) in the side stored
-    /// or in another table. [`ILLEGAL`] when the side not to move is in check.
+    /// 5): the best of its moves' values, each probed in the side stored or in another table.
+    /// [`ILLEGAL`] when the side not to move is in check.
+    ///
+    /// An exit-bounded entry bounds its move's value from above (the reply's value is at least
+    /// the entry), so the moves whose bound cannot beat the best exact value found are not
+    /// resolved: their exits are not probed.
     fn by_moves(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
         if !b.legal_with(stm) {
             return Some(Ok(ILLEGAL));
         }
         let mut best: Option<TbValue> = None;
         let mut failure = None;
+        // Exit-bounded replies: (the most this move can be worth, the entry, the board).
+        let mut bounded: Vec<(TbValue, TbValue, Board)> = Vec::new();
         // The value of `b` with `stm` to move, where the tables cover it; else the failure.
         let mut value = |b: &Board, stm: usize| -> Option<TbValue> {
             match self.code(b, stm, metric) {
@@ -463,20 +497,49 @@ impl Tablebases {
             }
         };
         b.for_each_move(stm, |child, class, _| {
-            let Some(mut v) = value(child, 1 - stm) else { return };
-            // After a double push the opponent may also take en passant, which the tables'
-            // positions (no en passant rights) leave out.
-            if let MoveClass::DoublePush(ep) = class {
-                child.for_each_ep_capture(1 - stm, ep as u32, |g| {
-                    if let Some(g) = value(g, stm) {
-                        v = v.max(g.parent());
+            let reply = match class {
+                // After a double push the opponent may also take en passant, which the tables'
+                // positions (no en passant rights) leave out.
+                MoveClass::DoublePush(ep) => {
+                    let Some(mut v) = value(child, 1 - stm) else { return };
+                    child.for_each_ep_capture(1 - stm, ep as u32, |g| {
+                        if let Some(g) = value(g, stm) {
+                            v = v.max(g.parent());
+                        }
+                    });
+                    v
+                }
+                _ => match self.entry(child, 1 - stm, metric) {
+                    Some(Ok(Entry::AtLeast(v))) => {
+                        bounded.push((v.parent(), v, *child));
+                        return;
                     }
-                });
-            }
-            best = Some(best.map_or(v.parent(), |b| b.max(v.parent())));
+                    Some(Ok(Entry::Exact(c))) if let Some(v) = TbValue::from_code(c) => v,
+                    // Errors, illegal entries and sides not stored: the full probe.
+                    _ => match value(child, 1 - stm) {
+                        Some(v) => v,
+                        None => return,
+                    },
+                },
+            };
+            best = Some(best.map_or(reply.parent(), |b| b.max(reply.parent())));
         });
         if let Some(f) = failure {
             return f;
+        }
+        bounded.sort_unstable_by_key(|&(most, _, _)| std::cmp::Reverse(most));
+        for (most, at_least, child) in bounded {
+            if best.is_some_and(|b| b >= most) {
+                break;
+            }
+            let reply = match self.with_exits(&child, 1 - stm, metric, at_least)? {
+                Ok(c) => match TbValue::from_code(c) {
+                    Some(v) => v,
+                    None => return Some(Ok(ILLEGAL)),
+                },
+                Err(e) => return Some(Err(e)),
+            };
+            best = Some(best.map_or(reply.parent(), |b| b.max(reply.parent())));
         }
         let mated = || if b.in_check(stm) { TbValue::Loss(0) } else { TbValue::Draw };
         Some(Ok(best.unwrap_or_else(mated).to_code()))
