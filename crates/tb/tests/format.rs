@@ -292,6 +292,19 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
             "{m}: {searched} searched, {bounded_read} bounded"
         );
     }
+    // Without the generator's full copy, `tb stats` reads the file and resolves the side not
+    // stored (and the bounded entries) through the prober: the same values where legal.
+    let (m, codes, _) = &full[0];
+    std::fs::remove_file(format::resolved_path(&dir, m)).unwrap();
+    let exact = vidle_tb::stats::exact_dtm(&dir, *m).unwrap();
+    let layout = vidle_tb::index::Layout::new(*m);
+    for idx in 0..layout.size as usize {
+        if let Some(b) = layout.decode(idx as u64) {
+            for side in (0..2).filter(|&side| b.legal_with(side)) {
+                assert_eq!(exact[side][idx], codes[side][idx], "{m} side {side} index {idx}");
+            }
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
