@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use vidle_core::{Move, Position};
@@ -114,8 +114,14 @@ fn read_slice_at(bytes: &[u8], offset: u64, buf: &mut [u8]) -> std::io::Result<(
     Ok(())
 }
 
-/// Blocks kept decompressed per table before the cache is emptied.
-const CACHE_BLOCKS: usize = 256;
+/// Blocks kept decompressed by all the tables of one [`Tablebases`] together (8192-entry blocks
+/// of 2-byte codes: 16 KiB each, so about 64 MiB); when they hold more, every table's cache is
+/// emptied (a [`TableFile`] opened on its own empties its cache at this size). A probe of a
+/// side that a file does not store reads about ten blocks, and a search in a 6-piece ending
+/// keeps probing a few 5-piece tables: with 256 blocks per table the caches were emptied over
+/// and over (KRRvKRP searched 36 % slower than with two-sided files, 12 % with 4096 blocks:
+/// `crates/tb/measurements/2026-11-29-one-side.md`).
+pub const CACHE_BLOCKS: usize = 4096;
 
 /// One open table file.
 pub struct TableFile {
@@ -127,6 +133,8 @@ pub struct TableFile {
     index: Vec<BlockEntry>,
     source: Box<dyn Source>,
     cache: Mutex<HashMap<u32, Arc<Vec<Code>>>>,
+    /// Blocks cached by this table and those it shares a budget with ([`CACHE_BLOCKS`]).
+    cached: Arc<AtomicUsize>,
 }
 
 impl TableFile {
@@ -155,6 +163,7 @@ impl TableFile {
             index,
             source,
             cache: Mutex::new(HashMap::new()),
+            cached: Arc::new(AtomicUsize::new(0)),
         })
     }
 
@@ -175,9 +184,12 @@ impl TableFile {
         let blk = Arc::new(format::decode_block(&self.header, b, e, &raw, &self.name)?);
         let mut cache = self.cache.lock().expect("cache lock");
         if cache.len() >= CACHE_BLOCKS {
+            self.cached.fetch_sub(cache.len(), Ordering::Relaxed);
             cache.clear();
         }
-        cache.insert(b, blk.clone());
+        if cache.insert(b, blk.clone()).is_none() {
+            self.cached.fetch_add(1, Ordering::Relaxed);
+        }
         Ok(blk)
     }
 
@@ -197,7 +209,9 @@ impl TableFile {
 
     /// Drops the cached blocks.
     pub fn clear_cache(&self) {
-        self.cache.lock().expect("cache lock").clear();
+        let mut cache = self.cache.lock().expect("cache lock");
+        self.cached.fetch_sub(cache.len(), Ordering::Relaxed);
+        cache.clear();
     }
 
     /// Checks every block's checksum without decompressing (what a resumed `tb gen` does
@@ -225,8 +239,14 @@ impl TableFile {
         for b in 0..self.header.blocks {
             self.block(b)?;
         }
-        self.cache.lock().expect("cache lock").clear();
+        self.clear_cache();
         Ok(())
+    }
+}
+
+impl Drop for TableFile {
+    fn drop(&mut self) {
+        self.clear_cache();
     }
 }
 
@@ -297,6 +317,8 @@ pub struct Tablebases {
     /// Files that could not be opened, with the reason: tried once, then refused at once (the
     /// search probes often, and a bad file stays bad).
     refused: RwLock<HashMap<(Material, MetricKind), String>>,
+    /// Blocks cached by all the open tables ([`CACHE_BLOCKS`]).
+    cached: Arc<AtomicUsize>,
 }
 
 impl Tablebases {
@@ -313,6 +335,7 @@ impl Tablebases {
             max_pieces,
             tables: RwLock::new(HashMap::new()),
             refused: RwLock::new(HashMap::new()),
+            cached: Arc::new(AtomicUsize::new(0)),
         })
     }
 
@@ -327,6 +350,7 @@ impl Tablebases {
             max_pieces,
             tables: RwLock::new(HashMap::new()),
             refused: RwLock::new(HashMap::new()),
+            cached: Arc::new(AtomicUsize::new(0)),
         }
     }
 
@@ -348,6 +372,12 @@ impl Tablebases {
     pub fn without_mmap(mut self) -> Tablebases {
         self.mmap = false;
         self
+    }
+
+    /// Blocks held decompressed by the open tables' caches now (at most about
+    /// [`CACHE_BLOCKS`]).
+    pub fn cached_blocks(&self) -> usize {
+        self.cached.load(Ordering::Relaxed)
     }
 
     /// The most pieces (kings included) of any table found in the directory.
@@ -389,7 +419,10 @@ impl Tablebases {
                 FileSource::open(&path).map(|s| Box::new(s) as Box<dyn Source>)
             };
             match opened.map_err(io).and_then(|source| TableFile::open(source, &name)) {
-                Ok(t) => Some(Arc::new(t)),
+                Ok(mut t) => {
+                    t.cached = self.cached.clone();
+                    Some(Arc::new(t))
+                }
                 Err(e) => {
                     let why = e.to_string();
                     self.refused.write().expect("refused map").insert((material, metric), why);
@@ -418,6 +451,9 @@ impl Tablebases {
 
     /// What the file of a board's table says of it, without probing any other position.
     fn entry(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Entry, TbError>> {
+        if self.cached.load(Ordering::Relaxed) > CACHE_BLOCKS {
+            self.clear_cache();
+        }
         let m = b.material();
         if m == Material::KVK {
             return Some(Ok(Entry::Exact(DRAW)));

@@ -292,6 +292,27 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
             "{m}: {searched} searched, {bounded_read} bounded"
         );
     }
+    // The block budget: every block of every file here (more than the budget) read into the
+    // caches, then the next probe empties them first; the count of cached blocks stays exact.
+    let mut read = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        let Some((m, metric)) = format::name_identity(&name) else { continue };
+        let t = tb.table(m, metric).unwrap().unwrap();
+        for b in 0..t.header.blocks {
+            t.block(b).unwrap();
+            read += 1;
+        }
+    }
+    assert!(read > vidle_tb::probe::CACHE_BLOCKS, "{read} blocks");
+    assert!(tb.cached_blocks() > vidle_tb::probe::CACHE_BLOCKS, "{}", tb.cached_blocks());
+    let b = vidle_tb::board::Board::from_position(
+        &vidle_core::parse_fen("8/8/8/3k4/8/8/1Q6/K6r w - - 0 1").unwrap(),
+    );
+    assert!(tb.code(&b, 0, MetricKind::Dtm).unwrap().is_ok());
+    assert!((1..100).contains(&tb.cached_blocks()), "{} blocks kept", tb.cached_blocks());
+    tb.clear_cache();
+    assert_eq!(tb.cached_blocks(), 0);
     // Without the generator's full copy, `tb stats` reads the file and resolves the side not
     // stored (and the bounded entries) through the prober: the same values where legal.
     let (m, codes, _) = &full[0];
