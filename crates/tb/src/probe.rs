@@ -449,6 +449,20 @@ impl Tablebases {
         }
     }
 
+    /// The value of a board, or what [`Tablebases::code`] returns instead: `None` (not
+    /// covered), an error, or [`ILLEGAL`] for an entry that is no value.
+    fn value(
+        &self,
+        b: &Board,
+        stm: usize,
+        metric: MetricKind,
+    ) -> Result<TbValue, Option<Result<Code, TbError>>> {
+        match self.code(b, stm, metric) {
+            Some(Ok(c)) => TbValue::from_code(c).ok_or(Some(Ok(ILLEGAL))),
+            other => Err(other),
+        }
+    }
+
     /// What the file of a board's table says of it, without probing any other position.
     fn entry(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Entry, TbError>> {
         if self.cached.load(Ordering::Relaxed) > CACHE_BLOCKS {
@@ -491,12 +505,9 @@ impl Tablebases {
             if failure.is_some() || class != MoveClass::Exit {
                 return;
             }
-            match self.code(child, 1 - stm, metric) {
-                Some(Ok(c)) => match TbValue::from_code(c) {
-                    Some(v) => best = best.max(v.parent()),
-                    None => failure = Some(Some(Ok(ILLEGAL))),
-                },
-                other => failure = Some(other),
+            match self.value(child, 1 - stm, metric) {
+                Ok(v) => best = best.max(v.parent()),
+                Err(f) => failure = Some(f),
             }
         });
         // An exit the tables do not cover, an error, or a broken sub-table entry (reported as
@@ -515,23 +526,14 @@ impl Tablebases {
         if !b.legal_with(stm) {
             return Some(Ok(ILLEGAL));
         }
+        // `None` is below every value.
         let mut best: Option<TbValue> = None;
         let mut failure = None;
-        // Exit-bounded replies: (the most this move can be worth, the entry, the board).
-        let mut bounded: Vec<(TbValue, TbValue, Board)> = Vec::new();
-        // The value of `b` with `stm` to move, where the tables cover it; else the failure.
-        let mut value = |b: &Board, stm: usize| -> Option<TbValue> {
-            match self.code(b, stm, metric) {
-                Some(Ok(c)) => TbValue::from_code(c).or_else(|| {
-                    failure = Some(Some(Ok(ILLEGAL)));
-                    None
-                }),
-                other => {
-                    failure = Some(other);
-                    None
-                }
-            }
-        };
+        // Exit-bounded replies: their entry (the least they are worth) and board.
+        let mut bounded: Vec<(TbValue, Board)> = Vec::new();
+        // The value of `b` with `stm` to move; else the failure is kept.
+        let mut value =
+            |b: &Board, stm: usize| self.value(b, stm, metric).map_err(|f| failure = Some(f)).ok();
         b.for_each_move(stm, |child, class, _| {
             let reply = match class {
                 // After a double push the opponent may also take en passant, which the tables'
@@ -547,7 +549,7 @@ impl Tablebases {
                 }
                 _ => match self.entry(child, 1 - stm, metric) {
                     Some(Ok(Entry::AtLeast(v))) => {
-                        bounded.push((v.parent(), v, *child));
+                        bounded.push((v, *child));
                         return;
                     }
                     Some(Ok(Entry::Exact(c))) if let Some(v) = TbValue::from_code(c) => v,
@@ -558,14 +560,15 @@ impl Tablebases {
                     },
                 },
             };
-            best = Some(best.map_or(reply.parent(), |b| b.max(reply.parent())));
+            best = best.max(Some(reply.parent()));
         });
         if let Some(f) = failure {
             return f;
         }
-        bounded.sort_unstable_by_key(|&(most, _, _)| std::cmp::Reverse(most));
-        for (most, at_least, child) in bounded {
-            if best.is_some_and(|b| b >= most) {
+        // A reply worth at least `v` to the opponent makes the move worth at most `v.parent()`.
+        bounded.sort_unstable_by_key(|&(v, _)| std::cmp::Reverse(v.parent()));
+        for (at_least, child) in bounded {
+            if best >= Some(at_least.parent()) {
                 break;
             }
             let reply = match self.with_exits(&child, 1 - stm, metric, at_least)? {
@@ -575,7 +578,7 @@ impl Tablebases {
                 },
                 Err(e) => return Some(Err(e)),
             };
-            best = Some(best.map_or(reply.parent(), |b| b.max(reply.parent())));
+            best = best.max(Some(reply.parent()));
         }
         let mated = || if b.in_check(stm) { TbValue::Loss(0) } else { TbValue::Draw };
         Some(Ok(best.unwrap_or_else(mated).to_code()))
