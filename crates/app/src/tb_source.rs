@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use vidle_core::notation::to_san;
 use vidle_core::{Move, Position};
-use vidle_engine::{Engine, Tablebase, TbOutcome};
+use vidle_engine::{Engine, SYZYGY_FAR, Tablebase, TbOutcome};
 use vidle_tb::{Tablebases, TbValue, Wdl};
 
 struct Source(Arc<Tablebases>);
@@ -44,14 +44,26 @@ impl Tablebase for Source {
 
     fn probe(&self, pos: &Position) -> Option<TbOutcome> {
         // The DTZ table's verdict (at halfmove clock zero) decides whether the fifty-move rule
-        // spoils the result; the DTM table gives the distance. Errors mean "not covered".
-        match self.0.probe_wdl(pos)?.ok()? {
+        // spoils the result; the DTM table gives the distance where its file stores the side to
+        // move. Where it does not (a 5-piece DTM file keeps one side), the distance would cost a
+        // search of the moves at every such node: the search takes a win or loss of unknown
+        // distance instead, as from Syzygy's WDL tables (the root still plays by DTM). Errors
+        // mean "not covered".
+        let wdl = self.0.probe_wdl(pos)?.ok()?;
+        let far = |wdl| match wdl {
+            Wdl::Win => TbOutcome::Win(SYZYGY_FAR),
+            _ => TbOutcome::Loss(SYZYGY_FAR),
+        };
+        match wdl {
             Wdl::Draw | Wdl::CursedWin | Wdl::BlessedLoss => Some(TbOutcome::Draw),
-            Wdl::Win | Wdl::Loss => match self.0.probe_dtm(pos)?.ok()? {
-                TbValue::Win(p) => Some(TbOutcome::Win(u32::from(p))),
-                TbValue::Loss(p) => Some(TbOutcome::Loss(u32::from(p))),
-                // The two tables disagree: trust neither.
-                TbValue::Draw => None,
+            Wdl::Win | Wdl::Loss => match self.0.probe_dtm_stored(pos) {
+                None => Some(far(wdl)),
+                Some(dtm) => match dtm.ok()? {
+                    TbValue::Win(p) => Some(TbOutcome::Win(u32::from(p))),
+                    TbValue::Loss(p) => Some(TbOutcome::Loss(u32::from(p))),
+                    // The two tables disagree: trust neither.
+                    TbValue::Draw => None,
+                },
             },
         }
     }

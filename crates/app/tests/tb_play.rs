@@ -193,7 +193,7 @@ fn tablebase_moves_over_uci_and_in_play() {
     // In the search: the root (K+Q v K+R) has no table, but after Qxd8+ the K+Q v K table says
     // Black is mated in 9 more moves, so the search reports mate in 10 with tablebase hits.
     let fen = "3r3k/8/8/8/8/8/8/K2Q4 w - - 0 1";
-    let out = uci_search(path, fen, 1);
+    let out = uci_search(path, fen, 1, "depth 8");
     assert!(out.contains("score mate 10 ") && out.contains("bestmove d1d8"), "{out}");
     let hits = |out: &str| -> u64 {
         let line = out.lines().rfind(|l| l.contains(" tbhits ")).unwrap_or_default();
@@ -202,15 +202,57 @@ fn tablebase_moves_over_uci_and_in_play() {
     };
     assert!(hits(&out) > 0, "{out}");
     // With a probe depth beyond the search depth nothing is probed, and no mate is proven.
-    let out = uci_search(path, fen, 100);
+    let out = uci_search(path, fen, 100, "depth 8");
     assert_eq!(hits(&out), 0, "{out}");
     assert!(!out.contains("score mate 10 "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Searches `fen` to depth 8 with the tables in `path` and the given probe depth; returns the
-/// output up to `bestmove` (the engine is told to quit only after it).
-fn uci_search(path: &str, fen: &str, probe_depth: u32) -> String {
+/// A DTM file that keeps one side to move (as every 5-piece one does): inside the search a
+/// position of the side not stored is a win or loss of unknown distance (from DTZ, no search of
+/// its moves), one of the side stored keeps its mate distance. Both sides are met: after Qxd8+
+/// in K+Q v K+R the lone king is to move in K+Q v K, after Kxd4 in K+Q+N v K the queen's side.
+#[test]
+fn one_sided_dtm_files_in_the_search() {
+    use vidle_tb::format::{self, Encoding};
+    let dir = tables("one-side");
+    let path = dir.to_str().unwrap();
+    let m: vidle_tb::Material = "KQvK".parse().unwrap();
+    let file = format::table_path(&dir, &m, vidle_tb::MetricKind::Dtm);
+    let (_, codes) = format::read_table(&file).unwrap();
+    let enc = Encoding { one_side: true, ..Encoding::ZSTD };
+    format::write_table(&dir, m, vidle_tb::MetricKind::Dtm, &codes, enc).unwrap();
+    let (header, _) = format::read_table(&file).unwrap();
+    // (position, the capture into K+Q v K, the side to move there: 0 the queen's, 1 the king's)
+    let cases = [
+        ("3r3k/8/8/8/8/8/8/K2Q4 w - - 0 1", "d1d8", 1),
+        ("8/8/8/4k3/3N4/8/8/K6Q b - - 0 1", "e5d4", 0),
+    ];
+    for (fen, capture, side) in cases {
+        // Only the capture at the root: the search's value of it is the table's.
+        let out = uci_search(path, fen, 1, &format!("depth 8 searchmoves {capture}"));
+        let last = out.lines().rfind(|l| l.contains(" tbhits ")).unwrap_or_default().to_string();
+        let w: Vec<&str> = last.split_whitespace().collect();
+        let after = |key: &str| w.iter().position(|&x| x == key).map(|i| w[i + 1]);
+        assert!(after("tbhits").is_some_and(|h| h != "0"), "{fen}: {out}");
+        assert!(out.contains(&format!("bestmove {capture}")), "{fen}: {out}");
+        if header.stores(side) {
+            assert!(after("score") == Some("mate"), "{fen}, side stored: {out}");
+        } else {
+            // A tablebase win or loss: beyond every evaluation, short of a mate score.
+            let cp: i32 = after("cp").and_then(|v| v.parse().ok()).unwrap_or(0);
+            assert!(
+                after("score") == Some("cp") && cp.abs() > 30_000,
+                "{fen}, side not stored: {out}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Searches `fen` (`go` followed by `go_args`) with the tables in `path` and the given probe
+/// depth; returns the output up to `bestmove` (the engine is told to quit only after it).
+fn uci_search(path: &str, fen: &str, probe_depth: u32, go_args: &str) -> String {
     use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .arg("uci")
@@ -221,7 +263,7 @@ fn uci_search(path: &str, fen: &str, probe_depth: u32) -> String {
     let mut stdin = child.stdin.take().unwrap();
     writeln!(
         stdin,
-        "setoption name TablebasePath value {path}\nsetoption name TablebaseProbeDepth value {probe_depth}\nposition fen {fen}\ngo depth 8"
+        "setoption name TablebasePath value {path}\nsetoption name TablebaseProbeDepth value {probe_depth}\nposition fen {fen}\ngo {go_args}"
     )
     .unwrap();
     let mut out = String::new();

@@ -112,7 +112,8 @@ pub trait Tablebase: Send + Sync {
 pub type SyzygyLoader = fn(&str, bool) -> Result<Arc<dyn Tablebase>, String>;
 
 /// A distance that stands for "won (or lost), distance unknown": the search scores it below
-/// every mate (see `search::tb_score`).
+/// every mate (see `search::tb_score`). Syzygy's WDL tables answer with it, and our own tables
+/// where the DTM file does not store the side to move.
 pub const SYZYGY_FAR: u32 = 10_000;
 
 /// Opens the tablebase directory named by the `TablebasePath` option.

@@ -4,10 +4,12 @@ two tablebase settings, in the same run, alternating, one thread, a fixed node c
 
     python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY SYZYGY_DIR [ROUNDS] [NODES]
     python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY --own DIR_A DIR_B [ROUNDS] [NODES]
+    python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY --builds BINARY_B DIR [ROUNDS] [NODES]
 
 The first form: without and with `SyzygyPath`, our own tables switched off (VIDLE_TB_DIR points
 nowhere), so every hit is a Syzygy probe. The second: our own tables from DIR_A, then from DIR_B
-(e.g. two-sided against one-sided DTM files), no Syzygy.
+(e.g. two-sided against one-sided DTM files), no Syzygy. The third: our own tables from DIR,
+searched by VIDLE_BINARY, then by BINARY_B (two builds), no Syzygy.
 
 Prints one tab-separated row per position (median nps of the first setting, of the second, the
 change, and the tbhits of the second) and a last row over all positions (median of the per-round
@@ -65,11 +67,15 @@ def search(binary, fen, nodes, syzygy, own=NOWHERE):
 def main():
     args = sys.argv[1:]
     binary = args.pop(0)
+    # (binary, Syzygy directory, own tables) of the first and the second setting
     if args[0] == "--own":
-        settings = [(None, args[1]), (None, args[2])]
+        settings = [(binary, None, args[1]), (binary, None, args[2])]
+        args = args[3:]
+    elif args[0] == "--builds":
+        settings = [(binary, None, args[2]), (args[1], None, args[2])]
         args = args[3:]
     else:
-        settings = [(None, NOWHERE), (args.pop(0), NOWHERE)]
+        settings = [(binary, None, NOWHERE), (binary, args.pop(0), NOWHERE)]
     rounds = int(args[0]) if len(args) > 0 else 5
     nodes = int(args[1]) if len(args) > 1 else 1_000_000
     samples = {name: ([], [], []) for name, _ in POSITIONS}
@@ -77,8 +83,8 @@ def main():
     for _ in range(rounds):
         t = [[0, 0], [0, 0]]  # (nodes, ms) without, with
         for name, fen in POSITIONS:
-            for k, (syzygy, own) in enumerate(settings):
-                nps, hits, n, ms = search(binary, fen, nodes, syzygy, own)
+            for k, (program, syzygy, own) in enumerate(settings):
+                nps, hits, n, ms = search(program, fen, nodes, syzygy, own)
                 samples[name][k].append(nps)
                 t[k][0] += n
                 t[k][1] += ms

@@ -441,10 +441,22 @@ impl Tablebases {
     /// does not store the side to move (format version 5) the best of its moves. `None` when no
     /// table covers the board or one of the moves it needs (captures and promotions).
     pub fn code(&self, b: &Board, stm: usize, metric: MetricKind) -> Option<Result<Code, TbError>> {
+        self.code_with(b, stm, metric, true)
+    }
+
+    /// [`Tablebases::code`]; with `search` false, `None` where the side to move is not stored.
+    fn code_with(
+        &self,
+        b: &Board,
+        stm: usize,
+        metric: MetricKind,
+        search: bool,
+    ) -> Option<Result<Code, TbError>> {
         match self.entry(b, stm, metric)? {
             Ok(Entry::Exact(c)) => Some(Ok(c)),
             Ok(Entry::AtLeast(v)) => self.with_exits(b, stm, metric, v),
-            Ok(Entry::NotStored) => self.by_moves(b, stm, metric),
+            Ok(Entry::NotStored) if search => self.by_moves(b, stm, metric),
+            Ok(Entry::NotStored) => None,
             Err(e) => Some(Err(e)),
         }
     }
@@ -584,13 +596,20 @@ impl Tablebases {
         Some(Ok(best.unwrap_or_else(mated).to_code()))
     }
 
-    fn probe(&self, pos: &Position, metric: MetricKind) -> Option<Result<TbValue, TbError>> {
+    /// The value of `pos`; with `search` false, `None` where a file does not store the side to
+    /// move of the position (or of an en passant capture's).
+    fn probe(
+        &self,
+        pos: &Position,
+        metric: MetricKind,
+        search: bool,
+    ) -> Option<Result<TbValue, TbError>> {
         if pos.castling_rooks().is_nonempty() {
             return None;
         }
         let b = Board::from_position(pos);
         let stm = pos.turn().index();
-        let value = match self.code(&b, stm, metric)? {
+        let value = match self.code_with(&b, stm, metric, search)? {
             Ok(c) => match TbValue::from_code(c) {
                 Some(v) => v,
                 None => {
@@ -610,7 +629,7 @@ impl Tablebases {
         let mut best = value;
         for m in pos.legal_moves().iter().filter(|m| m.is_en_passant()) {
             let child = pos.played(m);
-            let v = match self.probe(&child, metric)? {
+            let v = match self.probe(&child, metric, search)? {
                 Ok(v) => v,
                 Err(e) => return Some(Err(e)),
             };
@@ -626,13 +645,21 @@ impl Tablebases {
     /// Distance to mate in plies (no fifty-move rule). `None`: no table for this position
     /// (too many pieces, castling rights, file missing).
     pub fn probe_dtm(&self, pos: &Position) -> Option<Result<TbValue, TbError>> {
-        self.probe(pos, MetricKind::Dtm)
+        self.probe(pos, MetricKind::Dtm, true)
+    }
+
+    /// [`Tablebases::probe_dtm`] without a search of the moves: `None` also where the
+    /// position's table does not store its side to move (format version 5). For probes inside
+    /// the engine's search, which then takes the win or loss from DTZ (both sides stored)
+    /// without the distance.
+    pub fn probe_dtm_stored(&self, pos: &Position) -> Option<Result<TbValue, TbError>> {
+        self.probe(pos, MetricKind::Dtm, false)
     }
 
     /// Distance to zeroing in plies, counted with the halfmove clock at zero; distances above 100
     /// are cursed wins / blessed losses.
     pub fn probe_dtz(&self, pos: &Position) -> Option<Result<TbValue, TbError>> {
-        self.probe(pos, MetricKind::Dtz)
+        self.probe(pos, MetricKind::Dtz, true)
     }
 
     /// Win/draw/loss with the fifty-move rule (halfmove clock taken as zero).

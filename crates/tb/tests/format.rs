@@ -275,7 +275,7 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
         assert_ne!(t.header.sides, format::SIDES_BOTH, "{m}");
         assert_eq!(t.header.flags, format::FLAG_EXIT_BOUND, "{m}");
         let layout = vidle_tb::index::Layout::new(*m);
-        let (mut searched, mut bounded_read) = (0, 0);
+        let (mut searched, mut bounded_read, mut stored_only) = (0, 0, 0);
         // Every seventh index (a probe of the side not stored is a search).
         for idx in (0..layout.size as usize).step_by(7) {
             let Some(b) = layout.decode(idx as u64) else { continue };
@@ -283,13 +283,21 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
                 let probed = tb.code(&b, side, MetricKind::Dtm).unwrap().unwrap();
                 let fen = || b.fen(vidle_core::Color::ALL[side]);
                 assert_eq!(probed, codes[side][idx], "{m} {}: prober vs full copy", fen());
+                // The search's probe: the same value where the side is stored, else nothing.
+                if idx % 70 == 0 {
+                    let pos = vidle_core::fen::parse_fen(&fen()).unwrap();
+                    let quick = tb.probe_dtm_stored(&pos).map(|r| r.unwrap().to_code());
+                    let want = t.header.stores(side).then_some(probed);
+                    assert_eq!(quick, want, "{m} {}: probe_dtm_stored", fen());
+                    stored_only += 1;
+                }
                 searched += !t.header.stores(side) as u32;
                 bounded_read += (t.header.stores(side) && bounded[side].get(idx)) as u32;
             }
         }
         assert!(
-            searched > 0 && bounded_read > 0,
-            "{m}: {searched} searched, {bounded_read} bounded"
+            searched > 0 && bounded_read > 0 && stored_only > 0,
+            "{m}: {searched} searched, {bounded_read} bounded, {stored_only} quick probes"
         );
     }
     // The block budget: every block of every file here (more than the budget) read into the
