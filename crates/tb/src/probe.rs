@@ -648,10 +648,11 @@ impl Tablebases {
         self.probe(pos, MetricKind::Dtm, true)
     }
 
-    /// [`Tablebases::probe_dtm`] without a search of the moves: `None` also where the
-    /// position's table does not store its side to move (format version 5). For probes inside
-    /// the engine's search, which then takes the win or loss from DTZ (both sides stored)
-    /// without the distance.
+    /// [`Tablebases::probe_dtm`] without valuing a side not stored by its moves: `None` also
+    /// where the position's table does not store its side to move (format version 5), and where
+    /// no DTM file covers it. For probes inside the engine's search, which then takes the win or
+    /// loss from DTZ (both sides stored) without the distance. (An exit-bounded entry's captures
+    /// and promotions are still resolved as [`Tablebases::code`] does.)
     pub fn probe_dtm_stored(&self, pos: &Position) -> Option<Result<TbValue, TbError>> {
         self.probe(pos, MetricKind::Dtm, false)
     }
