@@ -49,15 +49,11 @@ impl Tablebase for Source {
         // search of the moves at every such node: the search takes a win or loss of unknown
         // distance instead, as from Syzygy's WDL tables (the root still plays by DTM). Errors
         // mean "not covered".
-        let wdl = self.0.probe_wdl(pos)?.ok()?;
-        let far = |wdl| match wdl {
-            Wdl::Win => TbOutcome::Win(SYZYGY_FAR),
-            _ => TbOutcome::Loss(SYZYGY_FAR),
-        };
-        match wdl {
+        match self.0.probe_wdl(pos)?.ok()? {
             Wdl::Draw | Wdl::CursedWin | Wdl::BlessedLoss => Some(TbOutcome::Draw),
-            Wdl::Win | Wdl::Loss => match self.0.probe_dtm_stored(pos) {
-                None => Some(far(wdl)),
+            wdl @ (Wdl::Win | Wdl::Loss) => match self.0.probe_dtm_stored(pos) {
+                None if wdl == Wdl::Win => Some(TbOutcome::Win(SYZYGY_FAR)),
+                None => Some(TbOutcome::Loss(SYZYGY_FAR)),
                 Some(dtm) => match dtm.ok()? {
                     TbValue::Win(p) => Some(TbOutcome::Win(u32::from(p))),
                     TbValue::Loss(p) => Some(TbOutcome::Loss(u32::from(p))),

@@ -195,11 +195,8 @@ fn tablebase_moves_over_uci_and_in_play() {
     let fen = "3r3k/8/8/8/8/8/8/K2Q4 w - - 0 1";
     let out = uci_search(path, fen, 1, "depth 8");
     assert!(out.contains("score mate 10 ") && out.contains("bestmove d1d8"), "{out}");
-    let hits = |out: &str| -> u64 {
-        let line = out.lines().rfind(|l| l.contains(" tbhits ")).unwrap_or_default();
-        let w: Vec<&str> = line.split_whitespace().collect();
-        w.iter().position(|&x| x == "tbhits").and_then(|i| w[i + 1].parse().ok()).unwrap_or(0)
-    };
+    let hits =
+        |out: &str| -> u64 { last_info(out, "tbhits").and_then(|h| h.parse().ok()).unwrap_or(0) };
     assert!(hits(&out) > 0, "{out}");
     // With a probe depth beyond the search depth nothing is probed, and no mate is proven.
     let out = uci_search(path, fen, 100, "depth 8");
@@ -231,9 +228,7 @@ fn one_sided_dtm_files_in_the_search() {
     for (fen, capture, side) in cases {
         // Only the capture at the root: the search's value of it is the table's.
         let out = uci_search(path, fen, 1, &format!("depth 8 searchmoves {capture}"));
-        let last = out.lines().rfind(|l| l.contains(" tbhits ")).unwrap_or_default().to_string();
-        let w: Vec<&str> = last.split_whitespace().collect();
-        let after = |key: &str| w.iter().position(|&x| x == key).map(|i| w[i + 1]);
+        let after = |key: &str| last_info(&out, key);
         assert!(after("tbhits").is_some_and(|h| h != "0"), "{fen}: {out}");
         assert!(out.contains(&format!("bestmove {capture}")), "{fen}: {out}");
         if header.stores(side) {
@@ -248,6 +243,14 @@ fn one_sided_dtm_files_in_the_search() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The word after `key` in the last `info` line of a search's output that reports tbhits.
+fn last_info<'a>(out: &'a str, key: &str) -> Option<&'a str> {
+    let line = out.lines().rfind(|l| l.contains(" tbhits "))?;
+    let mut words = line.split_whitespace();
+    words.by_ref().find(|&w| w == key)?;
+    words.next()
 }
 
 /// Searches `fen` (`go` followed by `go_args`) with the tables in `path` and the given probe

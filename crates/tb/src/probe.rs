@@ -295,6 +295,15 @@ enum Entry {
     NotStored,
 }
 
+/// The value of a code that [`Tablebases::code`] (or one of its steps) returned, or what to
+/// return instead: `None` (not covered), an error, or [`ILLEGAL`] for a code that is no value.
+fn to_value(code: Option<Result<Code, TbError>>) -> Result<TbValue, Option<Result<Code, TbError>>> {
+    match code {
+        Some(Ok(c)) => TbValue::from_code(c).ok_or(Some(Ok(ILLEGAL))),
+        other => Err(other),
+    }
+}
+
 /// Tables opened so far; `None` remembers a file that does not exist.
 type OpenTables = HashMap<(Material, MetricKind), Option<Arc<TableFile>>>;
 
@@ -461,18 +470,14 @@ impl Tablebases {
         }
     }
 
-    /// The value of a board, or what [`Tablebases::code`] returns instead: `None` (not
-    /// covered), an error, or [`ILLEGAL`] for an entry that is no value.
+    /// The value of a board, or what [`Tablebases::code`] returns instead ([`to_value`]).
     fn value(
         &self,
         b: &Board,
         stm: usize,
         metric: MetricKind,
     ) -> Result<TbValue, Option<Result<Code, TbError>>> {
-        match self.code(b, stm, metric) {
-            Some(Ok(c)) => TbValue::from_code(c).ok_or(Some(Ok(ILLEGAL))),
-            other => Err(other),
-        }
+        to_value(self.code(b, stm, metric))
     }
 
     /// What the file of a board's table says of it, without probing any other position.
@@ -583,12 +588,9 @@ impl Tablebases {
             if best >= Some(at_least.parent()) {
                 break;
             }
-            let reply = match self.with_exits(&child, 1 - stm, metric, at_least)? {
-                Ok(c) => match TbValue::from_code(c) {
-                    Some(v) => v,
-                    None => return Some(Ok(ILLEGAL)),
-                },
-                Err(e) => return Some(Err(e)),
+            let reply = match to_value(self.with_exits(&child, 1 - stm, metric, at_least)) {
+                Ok(v) => v,
+                Err(f) => return f,
             };
             best = best.max(Some(reply.parent()));
         }
