@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::board::{Board, MoveClass};
 use crate::error::TbError;
 use crate::format::{self, Bits, Encoding, MetricKind};
-use crate::index::Layout;
+use crate::index::{Decoder, Layout};
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, Workspace, forward};
 use crate::timing::{PhaseClock, PhaseTime};
@@ -244,10 +244,14 @@ impl Slices {
                 list: Vec::new(),
             };
         }
-        let progress: Vec<u8> = (0..layout.size as u32)
-            .into_par_iter()
-            .map(|i| layout.decode(i as u64).map_or(0, |b| pawn_progress(&b) as u8))
-            .collect();
+        const CHUNK: usize = 1 << 16;
+        let mut progress = vec![0u8; layout.size as usize];
+        progress.par_chunks_mut(CHUNK).enumerate().for_each(|(c, out)| {
+            let mut decoder = Decoder::new(layout);
+            for (i, p) in (c * CHUNK..).zip(out) {
+                *p = decoder.decode(i as u64).map_or(0, |b| pawn_progress(&b) as u8);
+            }
+        });
         let mut sizes = vec![0usize; 256];
         for &p in &progress {
             sizes[p as usize] += 1;

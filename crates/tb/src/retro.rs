@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Board, MoveClass, Step};
 use crate::format::Bits;
-use crate::index::Layout;
+use crate::index::{Decoder, Layout};
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, UNKNOWN, loss, win};
 
 /// Frontier positions whose predecessors are listed (and their states prefetched) before those
@@ -576,9 +576,10 @@ pub fn forward<M: Metric, const N: usize>(
             let mut out: [Vec<u64>; N] = std::array::from_fn(|_| Vec::new());
             let mut kids = Successors::default();
             let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
+            let mut decoder = Decoder::new(layout);
             for &idx in chunk {
                 let i = idx as usize;
-                let Some(b) = layout.decode(idx as u64) else {
+                let Some(b) = decoder.decode(idx as u64) else {
                     for (s, _) in &solvers {
                         s.resolve_now(0, i, ILLEGAL);
                         s.resolve_now(1, i, ILLEGAL);
