@@ -510,10 +510,11 @@ fn place(g: &Group, mut rank: u64, b: &mut Board, occ: &mut u64) -> bool {
     true
 }
 
-/// Decodes a run of indices that mostly share every digit but the last (a forward pass over
-/// consecutive indices, a sorted list of frontier positions): the kings and all groups but the
-/// last are decoded once per value of those digits and kept, and only the last group (whose
-/// place value is 1) is placed for each index. The same boards as [`Layout::decode`].
+/// Decodes a run of indices that mostly share every digit but the last (the forward pass over
+/// consecutive indices, or a pawn slice's list in index order): the kings and all groups but
+/// the last are decoded once per value of those digits and kept, and only the last group (whose
+/// place value is 1) is placed for each index. The same boards as [`Layout::decode`]; in no
+/// particular order (a retrograde frontier) it would only add a division.
 pub struct Decoder<'a> {
     layout: &'a Layout,
     /// The last group's number of combinations: `idx / span` is the shared digits.
