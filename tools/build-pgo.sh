@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Profile-guided build of the `vidle` binary: an instrumented build runs `vidle bench` (and a
-# short self-play search mix), LLVM merges the profile, and a second build uses it to lay out
+# Profile-guided build of the `vidle` binary: an instrumented build runs `vidle bench` with
+# each evaluation, LLVM merges the profile, and a second build uses it to lay out
 # and inline the hot paths. The search is the same as the plain release build's (the bench
 # node count is checked to be equal); only the speed differs.
 #
@@ -25,7 +25,9 @@ tdir=target/pgo-build
 
 echo "build-pgo: instrumented build" >&2
 RUSTFLAGS="$base -Cprofile-generate=$prof" cargo build --release -q -p vidle --target-dir "$tdir/gen"
+# Both evaluations: the network (the default) and the hand-crafted one (`Use NNUE false`).
 "$tdir/gen/release/vidle" bench >/dev/null
+"$tdir/gen/release/vidle" bench --hce >/dev/null
 "$profdata" merge -o "$prof/merged.profdata" "$prof"
 
 echo "build-pgo: optimised build" >&2

@@ -1,7 +1,8 @@
-//! `vidle bench [depth] [--nnue] [--eval-file FILE]`: the search signature (fixed positions,
-//! fixed depth, one thread, the hand-crafted evaluation); prints `N nodes M nps` as its last
-//! line, as OpenBench expects. With `--nnue` the same searches evaluate with the network (the
-//! built-in one, or FILE), to compare the speed of the two evaluations.
+//! `vidle bench [depth] [--hce | --eval-file FILE]`: the search signature (fixed positions,
+//! fixed depth, one thread, the default evaluation: the network built in); prints
+//! `N nodes M nps` as its last line, as OpenBench expects. With `--hce` the same searches
+//! evaluate with the hand-crafted evaluation, with `--eval-file` with another network, to
+//! compare the speed of the evaluations.
 
 use std::path::PathBuf;
 use vidle_engine::{Engine, EngineOption};
@@ -10,10 +11,10 @@ use vidle_engine::{Engine, EngineOption};
 pub struct BenchArgs {
     /// Search depth in plies (default: the engine's bench depth).
     pub depth: Option<u32>,
-    /// Evaluate with the network instead of the hand-crafted evaluation.
-    #[arg(long)]
-    pub nnue: bool,
-    /// The network to evaluate with (implies --nnue).
+    /// Evaluate with the hand-crafted evaluation instead of the network.
+    #[arg(long, conflicts_with = "eval_file")]
+    pub hce: bool,
+    /// The network to evaluate with (default: the one built in).
     #[arg(long, value_name = "FILE")]
     pub eval_file: Option<PathBuf>,
 }
@@ -22,7 +23,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     if let Some(file) = &args.eval_file {
         Engine::new().set(EngineOption::EvalFile(file.display().to_string()))?;
     }
-    let nnue = args.nnue || args.eval_file.is_some();
+    let nnue = !args.hce && (args.eval_file.is_some() || vidle_engine::DEFAULT_USE_NNUE);
     let r = vidle_engine::bench::bench_eval(args.depth, nnue);
     println!("{}", summary(&r));
     Ok(())
@@ -34,4 +35,26 @@ pub fn summary(r: &vidle_engine::BenchResult) -> String {
         "{} positions, depth {}, {} ms\n{} nodes {} nps",
         r.positions, r.depth, r.time_ms, r.nodes, r.nps
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BenchArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        a: BenchArgs,
+    }
+
+    /// `--hce` and `--eval-file` name two evaluations: asking for both is refused, each alone
+    /// is read.
+    #[test]
+    fn one_evaluation_at_a_time() {
+        let err = Cli::try_parse_from(["bench", "--hce", "--eval-file", "n.nnue"]).err();
+        assert!(err.is_some_and(|e| e.to_string().contains("cannot be used with")));
+        let a = Cli::try_parse_from(["bench", "9", "--hce"]).expect("valid").a;
+        assert!(a.hce && a.eval_file.is_none() && a.depth == Some(9));
+    }
 }

@@ -56,9 +56,22 @@ pub struct DatagenArgs {
     /// Games per chunk file.
     #[arg(long, default_value_t = 100)]
     pub chunk_games: u64,
+    /// The evaluation the games are searched with: `hce`, the hand-crafted one (the recipe of
+    /// all data so far, kept as the default so that a seed resumed with a newer build goes on
+    /// with the same recipe), or `nnue`, the network built in (the bootstrap loop: start a new
+    /// seed with it).
+    #[arg(long, value_enum, default_value_t = DatagenEval::Hce)]
+    pub eval: DatagenEval,
     /// Convert `FEN | score | result` text files (from `vidle-tune gen`) into chunks, then stop.
     #[arg(long, num_args = 1..)]
     pub convert: Vec<PathBuf>,
+}
+
+/// The evaluation `vidle datagen` searches with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DatagenEval {
+    Hce,
+    Nnue,
 }
 
 /// Holds the directory's `datagen.lock` for the whole run: two generators writing the same
@@ -126,6 +139,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
         for _ in 0..a.threads {
             workers.push(s.spawn(|| -> Result<()> {
                 let mut engine = Engine::new();
+                engine.set(vidle_engine::EngineOption::UseNnue(a.eval == DatagenEval::Nnue))?;
                 while !stop.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if a.games.is_some_and(|g| k * a.chunk_games >= g) {
@@ -403,6 +417,31 @@ mod tests {
         assert!(err.to_string().contains("another `vidle datagen`"), "{err}");
         drop(held);
         run(&args(&["--out", d, "--games", "1", "--nodes", "100", "--chunk-games", "1"])).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `--eval` picks the evaluation the games are searched with: the same seed and game give
+    /// other records with the network than with the hand-crafted evaluation, and the default
+    /// is the hand-crafted one (the recipe of the data so far).
+    #[test]
+    fn the_evaluation_is_chosen_by_eval() {
+        let dir = std::env::temp_dir().join(format!("vidle-datagen-eval-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let chunk = |name: &str, extra: &[&str]| -> Vec<u8> {
+            let out = dir.join(name);
+            let o = out.to_str().unwrap();
+            let mut a = vec!["--out", o, "--games", "1", "--nodes", "300", "--chunk-games", "1"];
+            a.extend_from_slice(&["--seed", "5"]);
+            a.extend_from_slice(extra);
+            run(&args(&a)).unwrap();
+            std::fs::read(out.join("seed-5/chunk-0.vpk")).unwrap()
+        };
+        let default = chunk("default", &[]);
+        let hce = chunk("hce", &["--eval", "hce"]);
+        let nnue = chunk("nnue", &["--eval", "nnue"]);
+        assert!(!hce.is_empty());
+        assert_eq!(default, hce, "the default is the hand-crafted evaluation");
+        assert_ne!(hce, nnue, "the network plays other games or scores them otherwise");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

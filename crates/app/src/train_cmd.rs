@@ -28,7 +28,8 @@ pub struct TrainArgs {
     /// pieces into steps of four).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
-    /// Passes over the data. 100 by measurement (docs/nnue.md: on 2.25 M positions 30, 60 and
+    /// Passes over the data; 0 with --init writes those weights again in the engine's format
+    /// (with --check, the check file of a network trained earlier). 100 by measurement (docs/nnue.md: on 2.25 M positions 30, 60 and
     /// 100 epochs gave −143, −98 and −83 Elo against the hand-crafted evaluation; 5 minutes here).
     #[arg(long, default_value_t = 100)]
     pub epochs: usize,
@@ -103,8 +104,8 @@ pub fn run(a: &TrainArgs) -> Result<()> {
     if !(1..=vidle_engine::NNUE_MAX_BUCKETS).contains(&a.buckets) {
         bail!("--buckets must be 1 to {}", vidle_engine::NNUE_MAX_BUCKETS);
     }
-    if a.epochs == 0 || a.batch == 0 {
-        bail!("--epochs and --batch must be above 0");
+    if a.batch == 0 || (a.epochs == 0 && a.init.is_none()) {
+        bail!("--batch must be above 0, and --epochs too unless --init gives the weights");
     }
     if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.holdout) || a.lr <= 0.0 {
         bail!("--wdl must be within 0..1, --holdout within 0..1 (below 1), --lr above 0");

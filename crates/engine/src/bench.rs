@@ -68,9 +68,10 @@ pub struct BenchResult {
 
 /// Searches every bench position to `depth` (default [`DEFAULT_DEPTH`]) on one thread, each
 /// with a fresh 16 MB table and fresh histories, so the node count is deterministic. The time
-/// (and so the speed) is that of the searches alone.
+/// (and so the speed) is that of the searches alone. The evaluation is the default one
+/// ([`crate::DEFAULT_USE_NNUE`]).
 pub fn bench(depth: Option<u32>) -> BenchResult {
-    bench_positions(&POSITIONS, depth.unwrap_or(DEFAULT_DEPTH))
+    bench_eval(depth, crate::options::DEFAULT_USE_NNUE)
 }
 
 /// [`bench`] with the evaluation chosen: the network (`Use NNUE`) or the hand-crafted one.
@@ -79,7 +80,8 @@ pub fn bench_eval(depth: Option<u32>, nnue: bool) -> BenchResult {
     run(&POSITIONS, depth.unwrap_or(DEFAULT_DEPTH), nnue)
 }
 
-/// [`bench`] over other positions (FENs that do not parse are skipped).
+/// [`bench`] over other positions with the hand-crafted evaluation (FENs that do not parse
+/// are skipped).
 pub fn bench_positions(fens: &[&str], depth: u32) -> BenchResult {
     run(fens, depth, false)
 }

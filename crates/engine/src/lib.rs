@@ -43,7 +43,7 @@ pub use events::{
     Bound, Score, SearchEvent, SearchInfo, SearchLimits, SearchResult, TbClass, TbOutcome,
 };
 pub use nnue::{MAX_BUCKETS as NNUE_MAX_BUCKETS, SIZES as NNUE_SIZES};
-pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
+pub use options::{DEFAULT_USE_NNUE, EngineOption, OptionError, OptionKind, OptionSpec};
 pub use strength::{MAX_ELO, MIN_ELO};
 
 use std::sync::Arc;
@@ -52,7 +52,7 @@ use std::thread::JoinHandle;
 use vidle_core::{Game, Move};
 
 /// The `eval` command's text: the hand-crafted evaluation term by term, then the network's
-/// verdict (what the search uses while `Use NNUE` is on).
+/// verdict (what the search uses while `Use NNUE` is on, as it is by default).
 pub fn eval_text(pos: &vidle_core::Position) -> String {
     let mut text = eval::trace_text(pos);
     if !text.ends_with('\n') {

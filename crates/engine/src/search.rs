@@ -14,7 +14,7 @@ use crate::time::TimeManager;
 use crate::tt::{Bound, Tt, TtHit};
 use std::sync::atomic::{AtomicU64, Ordering};
 use vidle_core::attacks::between;
-use vidle_core::{Bitboard, Move, MoveList, Piece, Position, Role};
+use vidle_core::{Bitboard, Color, Move, MoveList, Piece, Position, Role};
 
 /// How often (in nodes) the main thread looks at the clock.
 const TIME_CHECK_INTERVAL: u64 = 1024;
@@ -980,10 +980,15 @@ impl Worker {
     }
 
     /// The static evaluation of `pos` at `ply`, from the side to move's view: the network's
-    /// or the hand-crafted one's.
+    /// or the hand-crafted one's. With the network on, a position where one side has only its
+    /// king is still evaluated by hand: its bare-king term leads the king hunt (KBNK takes up
+    /// to 33 moves), which the network, trained on self-play that seldom reaches such endings,
+    /// does not know (with it alone KBNK was given away in `mates_a_bare_king_…`).
     #[inline]
     pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        if self.use_nnue {
+        let bare_king =
+            pos.by_color(Color::White).count() == 1 || pos.by_color(Color::Black).count() == 1;
+        if self.use_nnue && !bare_king {
             let e = self.acc.evaluate(ply, pos);
             debug_assert_eq!(e, crate::nnue::evaluate(pos), "incremental and full evaluation");
             e

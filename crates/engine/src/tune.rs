@@ -375,7 +375,8 @@ pub fn format_weights(w: &[(f64, f64)]) -> String {
 /// written. After the opening, `random_plies` uniformly random legal moves (from a generator
 /// seeded by `seed` and the game's number) spread the games over more positions than the
 /// opening file holds; the positions they lead through are not written. The games themselves
-/// are [`crate::datagen::play_game`]'s.
+/// are [`crate::datagen::play_game`]'s, searched with the hand-crafted evaluation (the recipe
+/// of the data this wrote so far, whatever the default evaluation is).
 pub fn generate(
     openings: &[String],
     first: usize,
@@ -386,6 +387,7 @@ pub fn generate(
     out: &mut dyn Write,
 ) -> std::io::Result<usize> {
     let mut engine = Engine::new();
+    engine.set(crate::EngineOption::UseNnue(false)).expect("a switch has no range to miss");
     let mut written = 0;
     for g in 0..games {
         let Some(start) = openings.get((first + g) % openings.len().max(1)) else { break };

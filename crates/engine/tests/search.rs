@@ -216,3 +216,16 @@ fn the_network_evaluation_searches() {
     assert_eq!(r.info.map(|i| i.score), Some(Score::Mate(1)), "{fen}");
     engine.set_option("Use NNUE", "false").expect("a check option");
 }
+
+/// The network is the default evaluation (`Use NNUE` listed and set true), and `bench` signs
+/// its search: the same positions searched with the hand-crafted evaluation take another
+/// number of nodes.
+#[test]
+fn the_network_is_the_default_evaluation() {
+    assert!(Engine::new().uses_nnue());
+    let spec = Engine::options().into_iter().find(|o| o.name == "Use NNUE").expect("listed");
+    assert_eq!(spec.kind, vidle_engine::OptionKind::Check { default: true });
+    let default = vidle_engine::bench::bench(Some(5));
+    assert_eq!(default.nodes, vidle_engine::bench::bench_eval(Some(5), true).nodes);
+    assert_ne!(default.nodes, vidle_engine::bench::bench_eval(Some(5), false).nodes);
+}

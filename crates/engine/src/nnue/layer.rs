@@ -174,10 +174,8 @@ impl Delta {
         let mut d = Delta::NONE;
         let (mut na, mut nr) = (0usize, 0usize);
         for c in Color::ALL {
-            // No piece changes its role in place, so an unchanged set is unchanged.
-            if parent.by_color(c) == child.by_color(c) {
-                continue;
-            }
+            // Role by role: a side's squares can stay the same while its pieces change
+            // (Chess960 castling that swaps the king and the rook, as Kf1 Rg1 to Kg1 Rf1).
             for r in Role::ALL {
                 let (b, a) = (parent.pieces(c, r), child.pieces(c, r));
                 if b == a {

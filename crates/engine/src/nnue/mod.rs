@@ -1,8 +1,7 @@
-//! The evaluation network (NNUE): a small neural network trained on Vidle's own self-play,
-//! used instead of the hand-crafted evaluation when the `Use NNUE` option is on. It is off by
-//! default: the network built in (`nets/vidle-1.nnue`, 2.1 M training positions) plays far
-//! weaker than the hand-crafted evaluation (see `nets/README.md`); the code, the trainer and
-//! the data generator are in place for a network trained on much more data.
+//! The evaluation network (NNUE): a small neural network trained only on Vidle's own self-play,
+//! the default evaluation (`Use NNUE`, on by default; off selects the hand-crafted evaluation
+//! of `crate::eval`). The network built in is `nets/vidle-2.nnue` (3.2 M training positions,
+//! 256 units per side, 8 output buckets); its provenance and strength are in `nets/README.md`.
 //!
 //! # Architecture
 //! Each side has an accumulator of `hidden` units (128, 256, 512 or 1024: [`SIZES`]; the
@@ -72,7 +71,7 @@ pub fn bucket(pieces: usize, buckets: usize) -> usize {
 }
 
 /// The network built into the binary.
-static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-1.nnue");
+static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-2.nnue");
 
 /// The network in use: the embedded one unless [`use_file`] loaded another. One per process
 /// (like Stockfish's `EvalFile`): every engine of the process evaluates with it.
@@ -290,7 +289,7 @@ impl AccStack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vidle_core::parse_fen;
+    use vidle_core::{Square, parse_fen};
 
     /// Networks of every size this build reads, with one and with eight output buckets: the
     /// embedded one and untrained ones that the trainer wrote (random weights: every unit,
@@ -360,6 +359,32 @@ mod tests {
         assert!(differs, "the evaluations must depend on the position");
     }
 
+    /// Chess960 castling that swaps the king and the rook leaves the side's squares as they
+    /// were: the update still moves both pieces (it once saw no change there).
+    #[test]
+    fn castling_that_swaps_king_and_rook_updates() {
+        for (fen, king_to) in [
+            ("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", Square::G1),
+            ("2rk2r1/pppppppp/8/8/8/8/PPPPPPPP/2RK2R1 w GCgc - 0 1", Square::C1),
+        ] {
+            let pos = parse_fen(fen).expect("valid");
+            let castle = pos
+                .legal_moves()
+                .iter()
+                .map(|m| pos.played(m))
+                .find(|c| c.pieces(pos.turn(), vidle_core::Role::King).contains(king_to))
+                .expect("the castling move");
+            assert_eq!(pos.by_color(pos.turn()), castle.by_color(pos.turn()), "{fen}");
+            for net in networks() {
+                let mut stack = AccStack::new(4);
+                stack.set_root_with(net.clone(), &pos);
+                stack.evaluate(0, &pos);
+                stack.push(0, &pos, &castle);
+                assert_eq!(stack.evaluate(1, &castle), net.evaluate(&castle), "{fen}");
+            }
+        }
+    }
+
     #[test]
     fn bad_files_are_rejected_with_reasons() {
         assert!(Network::from_bytes(b"").unwrap_err().contains("VDNN"));
@@ -367,12 +392,11 @@ mod tests {
         let mut bytes = EMBEDDED.to_vec();
         bytes[4] = 9;
         assert!(Network::from_bytes(&bytes).unwrap_err().contains("version 9"));
-        let mut bytes = EMBEDDED.to_vec();
-        bytes[4] = 2;
-        assert!(Network::from_bytes(&bytes).unwrap_err().contains("output buckets"));
         let mut bytes = crate::train::model::Net::with_buckets(128, 8, 1).to_engine_bytes();
         bytes[12] = 0;
         assert!(Network::from_bytes(&bytes).unwrap_err().contains("0 output buckets"));
+        bytes[12] = 17;
+        assert!(Network::from_bytes(&bytes).unwrap_err().contains("17 output buckets"));
         assert!(Network::from_bytes(&bytes[..14]).unwrap_err().contains("header"));
         let mut bytes = EMBEDDED.to_vec();
         bytes[8] = 7;
@@ -382,11 +406,11 @@ mod tests {
         assert!(Network::from_bytes(EMBEDDED).is_ok());
     }
 
-    /// The trainer's integer arithmetic (tools/nnue/train.py) and the engine's agree on the
-    /// positions the trainer wrote with the embedded network.
+    /// The trainer's integer arithmetic (`vidle train`, `crate::train`) and the engine's agree
+    /// on the positions the trainer wrote with the embedded network.
     #[test]
     fn matches_the_trainer() {
-        let text = include_str!("../../nets/vidle-1.check");
+        let text = include_str!("../../nets/vidle-2.check");
         let mut n = 0;
         for line in text.lines() {
             let fields: Vec<&str> = line.split(" | ").collect();
