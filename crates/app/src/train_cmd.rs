@@ -29,8 +29,9 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
     /// Passes over the data; 0 with --init writes those weights again in the engine's format
-    /// (with --check, the check file of a network trained earlier). 100 by measurement (docs/nnue.md: on 2.25 M positions 30, 60 and
-    /// 100 epochs gave −143, −98 and −83 Elo against the hand-crafted evaluation; 5 minutes here).
+    /// (with --check, the check file of a network trained earlier). 100 by measurement
+    /// (docs/nnue.md: on 2.25 M positions 30, 60 and 100 epochs gave −143, −98 and −83 Elo
+    /// against the hand-crafted evaluation; 5 minutes here).
     #[arg(long, default_value_t = 100)]
     pub epochs: usize,
     #[arg(long, default_value_t = 16384)]

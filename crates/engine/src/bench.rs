@@ -71,7 +71,7 @@ pub struct BenchResult {
 /// (and so the speed) is that of the searches alone. The evaluation is the default one
 /// ([`crate::DEFAULT_USE_NNUE`]).
 pub fn bench(depth: Option<u32>) -> BenchResult {
-    bench_eval(depth, crate::options::DEFAULT_USE_NNUE)
+    bench_eval(depth, crate::DEFAULT_USE_NNUE)
 }
 
 /// [`bench`] with the evaluation chosen: the network (`Use NNUE`) or the hand-crafted one.

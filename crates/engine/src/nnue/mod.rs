@@ -289,7 +289,7 @@ impl AccStack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vidle_core::{Square, parse_fen};
+    use vidle_core::{Role, Square, parse_fen};
 
     /// Networks of every size this build reads, with one and with eight output buckets: the
     /// embedded one and untrained ones that the trainer wrote (random weights: every unit,
@@ -372,13 +372,12 @@ mod tests {
                 .legal_moves()
                 .iter()
                 .map(|m| pos.played(m))
-                .find(|c| c.pieces(pos.turn(), vidle_core::Role::King).contains(king_to))
+                .find(|c| c.pieces(pos.turn(), Role::King).contains(king_to))
                 .expect("the castling move");
             assert_eq!(pos.by_color(pos.turn()), castle.by_color(pos.turn()), "{fen}");
             for net in networks() {
                 let mut stack = AccStack::new(4);
                 stack.set_root_with(net.clone(), &pos);
-                stack.evaluate(0, &pos);
                 stack.push(0, &pos, &castle);
                 assert_eq!(stack.evaluate(1, &castle), net.evaluate(&castle), "{fen}");
             }
