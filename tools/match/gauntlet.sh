@@ -60,10 +60,12 @@ shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
 EXTRA=("$@")
 
-# Debian puts engines in /usr/games, which is often not in PATH.
+# Debian puts engines in /usr/games, which is often not in PATH (GAMES_DIR
+# overrides that directory; the self-test uses it to play a missing engine).
+GAMES_DIR="${GAMES_DIR:-/usr/games}"
 bin() {
     if command -v "$1" >/dev/null 2>&1; then command -v "$1"
-    elif [ -x "/usr/games/$1" ]; then echo "/usr/games/$1"
+    elif [ -x "$GAMES_DIR/$1" ]; then echo "$GAMES_DIR/$1"
     else echo "error: $1 not found; run tools/match/install.sh" >&2; return 1
     fi
 }
@@ -71,26 +73,29 @@ bin() {
 # Sets OPP to the match.py arguments for engine 2.  Books are turned off
 # where the engine has one (OwnBook); one thread, no pondering, small hash.
 opponent() {
-    local sf
+    local prog
+    case "$1" in
+        sf1500|sf2000|sf2850) prog=stockfish ;;
+        ethereal) prog=ethereal-chess ;;
+        glaurung|toga2|gnuchess) prog="$1" ;;
+        *)  echo "error: unknown opponent '$1'" >&2; return 1 ;;
+    esac
+    prog="$(bin "$prog")" || return 1
     case "$1" in
         sf1500|sf2000|sf2850)
-            sf="$(bin stockfish)"
-            OPP=(--engine2 "$sf" --name2 "Stockfish-${1#sf}"
+            OPP=(--engine2 "$prog" --name2 "Stockfish-${1#sf}"
                  --option2 UCI_LimitStrength=true --option2 "UCI_Elo=${1#sf}"
                  --option2 Threads=1 --option2 Hash=16) ;;
         glaurung)
-            OPP=(--engine2 "$(bin glaurung)" --option2 OwnBook=false
+            OPP=(--engine2 "$prog" --option2 OwnBook=false
                  --option2 Threads=1 --option2 Ponder=false --option2 Hash=16) ;;
         toga2)
-            OPP=(--engine2 "$(bin toga2)" --option2 OwnBook=false
+            OPP=(--engine2 "$prog" --option2 OwnBook=false
                  --option2 "Number of Threads=1" --option2 Hash=16) ;;
         ethereal)
-            OPP=(--engine2 "$(bin ethereal-chess)" --option2 Threads=1
-                 --option2 Hash=16) ;;
+            OPP=(--engine2 "$prog" --option2 Threads=1 --option2 Hash=16) ;;
         gnuchess)
-            OPP=(--engine2 "$(bin gnuchess) --uci" --option2 OwnBook=false
-                 --option2 Hash=16) ;;
-        *)  echo "error: unknown opponent '$1'" >&2; return 1 ;;
+            OPP=(--engine2 "$prog --uci" --option2 OwnBook=false --option2 Hash=16) ;;
     esac
 }
 
@@ -100,6 +105,13 @@ if [[ "$first" == */* && ! -x "$first" ]]; then
     echo "       (build it with: cargo build --release)" >&2
     exit 2
 fi
+
+# Every opponent is looked up before the first game: a missing one stops the
+# gauntlet here rather than after hours of games against the others.
+IFS=',' read -r -a LIST <<< "$OPPONENTS"
+for opp in "${LIST[@]}"; do
+    opponent "$opp" || exit 2
+done
 
 [ -f "$BOOK" ] || echo "warning: openings '$BOOK' not found; playing from the start position" >&2
 
@@ -115,7 +127,6 @@ NAME_ARGS=()
 } > "$RESULTS/settings.txt"
 
 status=0
-IFS=',' read -r -a LIST <<< "$OPPONENTS"
 for ((round = 1; round <= ROUNDS; round++)); do
     OUT="$RESULTS"
     if [ "$ROUNDS" -gt 1 ]; then OUT="$RESULTS/r$round"; mkdir -p "$OUT"; fi

@@ -278,6 +278,24 @@ def test_combine_rounds():
     assert "pairs 0/0/0/0/2," in proc.stdout, proc.stdout
 
 
+def test_gauntlet_missing_opponent():
+    """gauntlet.sh stops before the first game when an opponent is unknown or not installed."""
+    gauntlet = os.path.join(HERE, "gauntlet.sh")
+    # A PATH with only what the script runs before its first game, so that no engine is found.
+    tools = os.path.join(TMP, "gauntlet-path")
+    os.makedirs(tools, exist_ok=True)
+    os.symlink(shutil.which("dirname"), os.path.join(tools, "dirname"))
+    env = dict(os.environ, PATH=tools, GAMES_DIR=os.path.join(TMP, "no-such-dir"))
+    for opponents, message in (("sf2850", "stockfish not found"),
+                               ("nobody", "unknown opponent 'nobody'")):
+        results = os.path.join(TMP, f"gauntlet-{opponents}")
+        proc = subprocess.run([shutil.which("bash"), gauntlet, "-e", FAKE, "-o", opponents, "-r", results],
+                              capture_output=True, text=True, timeout=60, env=env)
+        assert proc.returncode == 2, (opponents, proc.returncode, proc.stdout, proc.stderr)
+        assert message in proc.stderr, proc.stderr
+        assert "===" not in proc.stdout and not os.path.exists(results), proc.stdout
+
+
 def test_sprt_stops():
     out, games, summary = run_match(
         "sprt", f"{FAKE} --name A --score 900", f"{FAKE} --name B --score -900",
@@ -484,7 +502,8 @@ def test_start_failure():
 TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_chess960, test_crash_and_restart, test_time_forfeit,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
-         test_draw_adjudication, test_combine_rounds, test_sprt_stops, test_resume,
+         test_draw_adjudication, test_combine_rounds, test_gauntlet_missing_opponent,
+         test_sprt_stops, test_resume,
          test_pgn2tune, test_sflabel, test_sfrelabel, test_pgnstats,
          test_restart_failure_is_fatal, test_start_failure]
 
