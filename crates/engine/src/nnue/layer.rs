@@ -3,7 +3,7 @@
 //! [`super`]). Every function here is generic over `H`, so each supported size gets loops of a
 //! length known to the compiler, which it vectorises for the processor it builds for.
 
-use super::{EVAL_LIMIT, INPUTS, QA, QB, SCALE, bucket};
+use super::{EVAL_LIMIT, INPUTS, QA, bucket};
 use vidle_core::{Color, Piece, Position, Role, Square};
 
 /// One input's accumulator weights, aligned for vector loads.
@@ -31,8 +31,10 @@ impl<const H: usize> Network<H> {
         2 * (INPUTS * H + H + buckets * 2 * H) + 4 * buckets
     }
 
-    /// Reads `buckets` buckets' weights; `bytes` are exactly [`Self::weight_bytes`] long.
-    pub(super) fn read(bytes: &[u8], buckets: usize) -> Box<Network<H>> {
+    /// Reads `buckets` buckets' weights; `bytes` are exactly [`Self::weight_bytes`] long. The
+    /// output weights and biases are multiplied by `out_scale` (16 for the files that scaled
+    /// them by [`super::LEGACY_QB`]).
+    pub(super) fn read(bytes: &[u8], buckets: usize, out_scale: i32) -> Box<Network<H>> {
         debug_assert_eq!(bytes.len(), Self::weight_bytes(buckets));
         let mut net = Box::new(Network {
             ft_w: vec![Row([0; H]); INPUTS].into_boxed_slice(),
@@ -47,11 +49,12 @@ impl<const H: usize> Network<H> {
             row.0.iter_mut().for_each(|w| *w = next());
         }
         net.ft_b.iter_mut().for_each(|w| *w = next());
-        for row in net.out_w.iter_mut().flatten() {
-            row.iter_mut().for_each(|w| *w = next());
+        for w in net.out_w.iter_mut().flatten().flatten() {
+            *w = (i32::from(next()) * out_scale).clamp(-32768, 32767) as i16;
         }
         for (b, bytes) in net.out_b.iter_mut().zip(biases.chunks_exact(4)) {
-            *b = i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            *b = i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+                .wrapping_mul(out_scale);
         }
         net
     }
@@ -67,9 +70,10 @@ impl<const H: usize> Network<H> {
     }
 
     /// The output for the accumulators of `pos`, in centipawns from the side to move's view,
-    /// with the output bucket of its number of pieces. A unit's activation
-    /// `v = clamp(acc, 0, QA)` is squared as `(v * w) * v`: `v * w` fits an `i16` because the
-    /// trainer clips the output weights.
+    /// with the output bucket of its number of pieces: `Σ ⌊v² / 4⌋ w` over both sides' units,
+    /// with `v = clamp(acc, 0, QA)` (module docs of [`super`]). The sum wraps: its true value
+    /// fits an `i32` for any evaluation within ±50,000 cp, and a file with absurd weights
+    /// evaluates wrongly rather than stopping the program.
     #[inline(always)]
     fn output(&self, acc: &Accumulator<H>, pos: &Position) -> i32 {
         let turn = pos.turn();
@@ -79,11 +83,12 @@ impl<const H: usize> Network<H> {
         let mut sum: i32 = 0;
         for (side, weights) in [us, them].into_iter().zip(&self.out_w[b]) {
             for (&a, &w) in side.iter().zip(weights) {
-                let v = a.clamp(0, QA as i16);
-                sum += i32::from(v.wrapping_mul(w)) * i32::from(v);
+                let v = a.clamp(0, QA as i16) as u16;
+                let square = (v.wrapping_mul(v) >> 2) as i16;
+                sum = sum.wrapping_add(i32::from(square) * i32::from(w));
             }
         }
-        ((sum / QA + self.out_b[b]) * SCALE / (QA * QB)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        super::to_centipawns(sum, self.out_b[b]).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 

@@ -15,10 +15,13 @@
 //!
 //! # Arithmetic
 //! Quantised as the trainer (`vidle train`, `crate::train`) writes it: accumulator weights and
-//! biases are `i16` scaled by [`QA`], output weights `i16` scaled by [`QB`], the output bias
-//! `i32` scaled by `QA * QB`. A unit's activation `v = clamp(acc, 0, QA)` is squared as
-//! `(v * w) * v`: `v * w` fits an `i16` because the trainer clips weights to `127 / QB`, and
-//! the product sum is an `i32`.
+//! biases are `i16` scaled by [`QA`], output weights `i16` scaled by [`QB`] (1024), the output
+//! bias `i32` scaled by `QA * QB`. A unit's activation `v = clamp(acc, 0, QA)` is squared as
+//! `⌊v² / 4⌋`, which fits an `i16` (at most 16,256), so that the vector instructions' 16-bit
+//! multiply-and-add takes it times the weight into `i32` sums ([`to_centipawns`] scales the
+//! sum back; dropping two bits of `v²` moves an evaluation by thousandths of a centipawn).
+//! Until file version 3 the output weights were scaled by 64 and `v * w` was taken first: their
+//! rounding moved the evaluation by 8 cp on average, against 2 cp now (`nets/README.md`).
 //!
 //! # Vector instructions
 //! The loops are plain Rust over arrays whose length is a compile-time constant (one copy per
@@ -33,12 +36,15 @@
 //! pieces again (the reference the tests compare with).
 //!
 //! # File format
-//! `b"VDNN"`, `u32` version, `u32` hidden size, in version 2 a `u32` number of output
+//! `b"VDNN"`, `u32` version, `u32` hidden size, from version 2 a `u32` number of output
 //! buckets (version 1 has one), then the accumulator weights (768 × hidden, feature-major),
 //! the accumulator biases (hidden), the output weights (buckets × 2 × hidden), all `i16`, and
-//! the output biases (buckets × `i32`), little endian. The trainer writes version 1 for one
-//! bucket. The network in `nets/` is built into the binary; its provenance is in
-//! `nets/README.md`.
+//! the output biases (buckets × `i32`), little endian. Version 3 (what `vidle train` writes)
+//! scales the output weights by [`QB`] = 1024; versions 1 and 2 (`tools/nnue/train.py` writes
+//! version 1) by [`LEGACY_QB`] = 64, and are read by scaling their output weights and biases
+//! up by 16 (the same network; an evaluation may differ by 1 cp from the old arithmetic's, which
+//! truncated at a coarser scale). The network in `nets/` is built into the binary; its
+//! provenance is in `nets/README.md`.
 
 mod layer;
 
@@ -53,14 +59,28 @@ pub const SIZES: [usize; 4] = [128, 256, 512, 1024];
 pub const INPUTS: usize = 768;
 /// Scale of the accumulator weights (and of a unit's activation at its top, 1.0).
 pub const QA: i32 = 255;
-/// Scale of the output weights.
-pub const QB: i32 = 64;
+/// Scale of the output weights (file version 3).
+pub const QB: i32 = 1024;
+/// Scale of the output weights in file versions 1 and 2.
+pub const LEGACY_QB: i32 = 64;
+/// The largest magnitude the trainer lets a weight reach (accumulator and output weights; as
+/// in the files before version 3, whose `v * w` had to fit an `i16`).
+pub const WEIGHT_LIMIT: f32 = 127.0 / LEGACY_QB as f32;
+
 /// Network output 1.0 in centipawns.
 pub const SCALE: i32 = 400;
 /// Evaluations are clamped to this, far from the mate and tablebase scores.
 const EVAL_LIMIT: i32 = 20_000;
 /// The most output buckets a file may have.
 pub const MAX_BUCKETS: usize = 16;
+
+/// The evaluation in centipawns for an output sum `Σ ⌊v² / 4⌋ w` and the output bias (scaled
+/// by `QA * QB`), truncating toward zero as the trainer's reference does.
+#[inline(always)]
+pub fn to_centipawns(sum: i32, bias: i32) -> i32 {
+    let v = i64::from(sum) * 4 / i64::from(QA) + i64::from(bias);
+    (v * i64::from(SCALE) / i64::from(QA * QB)) as i32
+}
 
 /// The output bucket of a position with `pieces` pieces (kings included) in a network of
 /// `buckets` buckets: the range 2–32 cut into equal parts (with 8 buckets, 2–5 pieces are the
@@ -142,10 +162,12 @@ impl Network {
         let (version, hidden) = (word(4), word(8));
         let (header, buckets) = match version {
             1 => (12, 1),
-            2 if bytes.len() >= 16 => (16, word(12) as usize),
-            2 => return Err("network file ends inside its header".into()),
-            _ => return Err(format!("network version {version}, this build reads 1 and 2")),
+            2 | 3 if bytes.len() >= 16 => (16, word(12) as usize),
+            2 | 3 => return Err("network file ends inside its header".into()),
+            _ => return Err(format!("network version {version}, this build reads 1 to 3")),
         };
+        // Versions 1 and 2 scaled the output layer by 64 instead of 1024.
+        let out_scale = if version < 3 { QB / LEGACY_QB } else { 1 };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(format!(
                 "network has {buckets} output buckets, this build reads 1 to {MAX_BUCKETS}"
@@ -168,10 +190,10 @@ impl Network {
         }
         let w = &bytes[header..];
         Ok(match hidden {
-            128 => Network::H128(SizedNetwork::read(w, buckets)),
-            256 => Network::H256(SizedNetwork::read(w, buckets)),
-            512 => Network::H512(SizedNetwork::read(w, buckets)),
-            _ => Network::H1024(SizedNetwork::read(w, buckets)),
+            128 => Network::H128(SizedNetwork::read(w, buckets, out_scale)),
+            256 => Network::H256(SizedNetwork::read(w, buckets, out_scale)),
+            512 => Network::H512(SizedNetwork::read(w, buckets, out_scale)),
+            _ => Network::H1024(SizedNetwork::read(w, buckets, out_scale)),
         })
     }
 

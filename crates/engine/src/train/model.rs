@@ -8,11 +8,9 @@
 //! shape.
 
 use super::data::{NONE, Sample};
+pub use crate::nnue::WEIGHT_LIMIT;
 use crate::nnue::{INPUTS, QA, QB, SCALE, bucket};
 use vidle_core::rng::SplitMix64;
-
-/// The largest weight magnitude: `v * w` must fit an `i16` in the engine (see `nnue.rs`).
-pub const WEIGHT_LIMIT: f32 = 127.0 / QB as f32;
 
 /// A float network of `hidden` units per side and `buckets` output buckets.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,20 +180,16 @@ impl Net {
         }
     }
 
-    /// The quantised network in the engine's file format (`nnue/mod.rs`): version 1 for one
-    /// output bucket, version 2 (which names the buckets) for more.
+    /// The quantised network in the engine's file format (`nnue/mod.rs`), version 3.
     pub fn to_engine_bytes(&self) -> Vec<u8> {
         let q = Quantised::new(self);
         let mut out = Vec::with_capacity(
             16 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4 * q.out_b.len(),
         );
         out.extend_from_slice(b"VDNN");
-        let version: u32 = if self.buckets == 1 { 1 } else { 2 };
-        out.extend_from_slice(&version.to_le_bytes());
+        out.extend_from_slice(&3u32.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        if version == 2 {
-            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
-        }
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         for v in q.ft_w.iter().chain(&q.ft_b).chain(&q.out_w) {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -298,8 +292,9 @@ impl Quantised {
             acc.iter()
                 .zip(w_out)
                 .map(|(&a, &w)| {
+                    // The engine's square, two bits dropped (`nnue/mod.rs`).
                     let v = i64::from(a.clamp(0, QA));
-                    v * v * i64::from(w)
+                    v * v / 4 * i64::from(w)
                 })
                 .sum()
         };
@@ -307,7 +302,7 @@ impl Quantised {
         let w = &self.out_w[b * 2 * h..(b + 1) * 2 * h];
         let sum = side(&s.us[..s.len], &w[..h]) + side(&s.them[..s.len], &w[h..]);
         // Division truncates toward zero, as the engine's does.
-        let v = sum / i64::from(QA) + i64::from(self.out_b[b]);
+        let v = sum * 4 / i64::from(QA) + i64::from(self.out_b[b]);
         (v * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }

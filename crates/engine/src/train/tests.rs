@@ -1,6 +1,7 @@
 use super::data::{Filter, LoadStats, Raw, Sample, load, split, split_files};
 use super::model::{Net, Quantised};
 use super::*;
+use crate::nnue::QA;
 use crate::packed::Record;
 use vidle_core::{Position, Role};
 
@@ -192,6 +193,53 @@ fn engine_reads(hidden: usize, buckets: usize) {
     let lines = check_lines(&net, &synthetic(20, 4), 10);
     assert_eq!(lines.len(), 10);
     assert!(lines[0].split(" | ").count() == 3, "{}", lines[0]);
+}
+
+/// A file of version 2 (output layer scaled by 64, as `tools/nnue/train.py` and the trainer
+/// before version 3 wrote them) is read as the same network with its output layer scaled up
+/// by 16; the version-3 file of the same float weights is on average much closer to the float
+/// network (its output weights are rounded 16 times finer).
+#[test]
+fn version_2_files_are_read_scaled_and_version_3_rounds_finer() {
+    let net = Net::with_buckets(256, 8, 22);
+    let q = Quantised::new(&net);
+    let l = crate::nnue::LEGACY_QB;
+    let (h, b) = (net.hidden, net.buckets);
+    let out_w = &net.params[net.params.len() - b - 2 * h * b..net.params.len() - b];
+    let out_b = &net.params[net.params.len() - b..];
+    let legacy_w: Vec<i16> = out_w.iter().map(|w| (w * l as f32).round() as i16).collect();
+    let legacy_b: Vec<i32> =
+        out_b.iter().map(|x| (f64::from(*x) * f64::from(QA * l)).round() as i32).collect();
+    let mut bytes = b"VDNN".to_vec();
+    for word in [2, h as u32, b as u32] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    for v in q.ft_w.iter().chain(&q.ft_b).chain(&legacy_w) {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    for v in &legacy_b {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    let legacy = crate::nnue::Network::from_bytes(&bytes).expect("a valid version-2 file");
+    let current = crate::nnue::Network::from_bytes(&net.to_engine_bytes()).expect("valid");
+    // The version-2 file's integer network as the engine holds it: weights and biases × 16.
+    let scaled = Quantised {
+        out_w: legacy_w.iter().map(|w| w * 16).collect(),
+        out_b: legacy_b.iter().map(|x| x * 16).collect(),
+        ..Quantised::new(&net)
+    };
+    let mut scratch = net.scratch();
+    let (mut err_legacy, mut err_current) = (0.0, 0.0);
+    for raw in synthetic(300, 17) {
+        let pos = Record::from_bytes(&raw).expect("valid").pos;
+        let s = Sample::new(&raw, 0.0);
+        assert_eq!(legacy.evaluate(&pos), scaled.eval_cp(&s));
+        assert_eq!(current.evaluate(&pos), q.eval_cp(&s));
+        let float = net.eval_cp(&s, &mut scratch);
+        err_legacy += (float - legacy.evaluate(&pos) as f32).abs();
+        err_current += (float - current.evaluate(&pos) as f32).abs();
+    }
+    assert!(err_current * 3.0 < err_legacy, "mean errors {err_current} and {err_legacy} (×300)");
 }
 
 #[test]
