@@ -19,7 +19,8 @@
 //! bias `i32` scaled by `QA * QB`. A unit's activation `v = clamp(acc, 0, QA)` is squared as
 //! `⌊v² / 4⌋`, which fits an `i16` (at most 16,256), so that the vector instructions' 16-bit
 //! multiply-and-add takes it times the weight into `i32` sums ([`to_centipawns`] scales the
-//! sum back; dropping two bits of `v²` moves an evaluation by thousandths of a centipawn).
+//! sum back). Dropping two bits of `v²` costs little: on vidle-2's check positions the mean
+//! error against the float network is 2.139 cp with it and 2.132 cp with the exact square.
 //! Until file version 3 the output weights were scaled by 64 and `v * w` was taken first: their
 //! rounding moved the evaluation by 8 cp on average, against 2 cp now (`nets/README.md`).
 //!
