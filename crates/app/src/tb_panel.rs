@@ -21,6 +21,12 @@ pub fn make_tables_on_demand(on: bool) {
     ON_DEMAND.store(on, Ordering::Relaxed);
 }
 
+/// Makes the panels read tables from `dir`, and make missing ones there, instead of the data
+/// directory (`play --tb-dir DIR`, `serve --tb-dir DIR`).
+pub fn use_dir(dir: std::path::PathBuf) {
+    with(|p| p.tables = OnDemand::new(dir));
+}
+
 /// How many news lines the web panel keeps.
 const NEWS: usize = 6;
 

@@ -205,6 +205,9 @@ impl Controller {
         let human = pick_color(args.color);
         let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
         let engine = engine_for(&files).map_err(anyhow::Error::msg)?;
+        if let Some(d) = &args.tb_dir {
+            crate::tb_panel::use_dir(d.clone());
+        }
         let mut s = GameSession::new(Setup {
             game,
             human,

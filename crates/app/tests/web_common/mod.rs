@@ -47,6 +47,12 @@ pub fn server() -> Server {
 pub fn server_with(args: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["serve", "--port", "0"])
+        // Tables made on demand go to a data directory of the test's own, not the user's.
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join(format!("vidle-web-data-{}", std::process::id())),
+        )
+        .env_remove("VIDLE_TB_DIR")
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
