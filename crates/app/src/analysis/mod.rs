@@ -11,7 +11,8 @@
 //! let mut engine = Engine::new();
 //! let limits = SearchLimits { depth: Some(4), ..Default::default() };
 //! let a = analysis::analyse(&record.game, limits, &mut engine, &mut |_| true)?;
-//! assert_eq!(a.black.blunders, 1); // 3... Nf6??
+//! let nf6 = a.moves.iter().find(|m| m.san == "Nf6").unwrap();
+//! assert_eq!(nf6.judgement, Some(analysis::Judgement::Blunder)); // 3... Nf6??
 //! println!("{}", analysis::annotate::annotated_pgn(&record, &a));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
