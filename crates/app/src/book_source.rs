@@ -94,3 +94,18 @@ pub fn engine_for(files: &EngineFiles) -> Result<Engine, String> {
     }
     Ok(engine)
 }
+
+/// The first engine of `play` or `serve`: [`engine_for`], and the tablebase panels pointed at
+/// `--tb-dir` when it is given (they read and make tables there, not in the data directory).
+/// Called once per program, so that the panel's news survives the games that follow (`serve`
+/// makes each later game's engine with [`engine_for`]).
+///
+/// # Errors
+/// As [`engine_for`]: bad files are found now, not by the first game's engine.
+pub fn first_engine(files: &EngineFiles) -> Result<Engine, String> {
+    let engine = engine_for(files)?;
+    if let Some(d) = &files.tb_dir {
+        crate::tb_panel::use_dir(d.clone());
+    }
+    Ok(engine)
+}

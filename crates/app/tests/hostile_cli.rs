@@ -5,8 +5,13 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
 fn run(args: &[&str], input: &[u8]) -> Output {
+    let data = DataDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .own_data(&data)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

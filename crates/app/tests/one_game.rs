@@ -18,6 +18,9 @@ use std::sync::Arc;
 use tower::ServiceExt;
 use vidle::web::{Access, AppState, Conn, Limits, router};
 
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
 const FEN: &str = "6k1/8/3q4/8/5p2/8/6P1/r6K w - - 0 1";
 const PORT: u16 = 8960;
 
@@ -37,7 +40,9 @@ fn terminal() -> Outcomes {
     let dir = std::env::temp_dir().join(format!("vidle-one-game-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let save = dir.join("game.pgn");
+    let data = DataDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .own_data(&data)
         .args(["play", "--fen", FEN, "--color", "white", "--depth", "3", "--level", "max"])
         .arg("--save")
         .arg(&save)

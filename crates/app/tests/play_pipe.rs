@@ -4,13 +4,18 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
 fn play(args: &[&str], script: &str) -> String {
     play_in("C.UTF-8", args, script)
 }
 
 /// `vidle play` with the locale `LANG=lang` (and no other locale variable).
 fn play_in(lang: &str, args: &[&str], script: &str) -> String {
+    let data = DataDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .own_data(&data)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env("LANG", lang)
@@ -151,7 +156,9 @@ fn load_skips_a_game_with_an_unclosed_variation() {
     assert!(out.contains("skipped game 1 (line 1): variation '(' at line 3 not closed"), "{out}");
     // 1. d4 d5 2. c4 (then the engine answers for Black, from its book: any reply).
     assert!(out.contains("Loaded ") && out.contains("/PP2PPPP/RNBQKBNR w KQkq"), "{out}");
+    let data = DataDir::new();
     let child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .own_data(&data)
         .args(["play", "--depth", "2", "--load", path])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

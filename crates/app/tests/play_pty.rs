@@ -6,6 +6,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
 #[test]
 fn interactive_session_edits_lines_and_shows_live_status() {
     if Command::new("script").arg("--version").output().is_err() {
@@ -15,7 +18,9 @@ fn interactive_session_edits_lines_and_shows_live_status() {
     // A position out of the opening book, so the engine searches (and shows its status line).
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
     let cmd = format!("{} play --plain --movetime 600 --fen '{fen}'", env!("CARGO_BIN_EXE_vidle"));
+    let data = DataDir::new();
     let mut child = Command::new("script")
+        .own_data(&data)
         .args(["-qec", &cmd, "/dev/null"])
         .env("TERM", "xterm-256color")
         .env("COLUMNS", "100")

@@ -8,6 +8,9 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
 const ROWS: u16 = 30;
 const COLS: u16 = 100;
 /// Generous: the machine may be busy; every wait polls the screen until this deadline.
@@ -57,6 +60,8 @@ struct Play {
     /// One program on a pty at a time: a pty's descriptors may be inherited by a program
     /// another test starts, which would keep that pty open.
     _serial: std::sync::MutexGuard<'static, ()>,
+    /// The program's data directory (removed after it has gone: fields drop after `drop`).
+    _data: DataDir,
 }
 
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -83,6 +88,8 @@ fn play(args: &[&str], env: &[(&str, &str)]) -> Play {
     } else {
         Command::new(vidle)
     };
+    let data = DataDir::new();
+    cmd.own_data(&data);
     cmd.args(["play"]).args(args).env("TERM", "xterm-256color").env_remove("NO_COLOR");
     for (k, v) in env {
         cmd.env(k, v);
@@ -108,7 +115,7 @@ fn play(args: &[&str], env: &[(&str, &str)]) -> Play {
             parser.lock().unwrap().process(&buf[..n]);
         }
     });
-    Play { child, screen, writer, tty, _serial: serial }
+    Play { child, screen, writer, tty, _serial: serial, _data: data }
 }
 
 impl Play {

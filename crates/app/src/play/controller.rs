@@ -9,7 +9,7 @@ use super::command::Command;
 use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
 use crate::analysis::{self, Analysis, GameRecord};
-use crate::book_source::{EngineFiles, engine_for};
+use crate::book_source::{EngineFiles, first_engine};
 use crate::clock::Clock;
 use crate::game::{Ending, FileError, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
 use crate::i18n::{self, Lang, Msg, Text, color_msg, pieces_msg};
@@ -204,10 +204,7 @@ impl Controller {
         }
         let human = pick_color(args.color);
         let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
-        let engine = engine_for(&files).map_err(anyhow::Error::msg)?;
-        if let Some(d) = &args.tb_dir {
-            crate::tb_panel::use_dir(d.clone());
-        }
+        let engine = first_engine(&files).map_err(anyhow::Error::msg)?;
         let mut s = GameSession::new(Setup {
             game,
             human,

@@ -101,11 +101,7 @@ async fn method_not_allowed() -> Response {
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let files =
         crate::book_source::EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
-    // Bad files are found now, not by the first game's engine.
-    crate::book_source::engine_for(&files).map_err(anyhow::Error::msg)?;
-    if let Some(d) = &args.tb_dir {
-        crate::tb_panel::use_dir(d.clone());
-    }
+    crate::book_source::first_engine(&files).map_err(anyhow::Error::msg)?;
     let token = if args.host.is_loopback() {
         None
     } else {

@@ -7,12 +7,18 @@ use std::net::TcpStream;
 use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[path = "../data_dir/mod.rs"]
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
 pub struct Server {
     pub child: Child,
     pub client: Client,
     /// What the server printed on standard output when it started.
     pub banner: Vec<String>,
     pub stderr: Option<ChildStderr>,
+    /// The server's data directory (removed after it has gone: fields drop after `drop`).
+    _data: DataDir,
 }
 
 /// Talks HTTP/1.1 to a server (small enough to need no client library).
@@ -45,14 +51,11 @@ pub fn server() -> Server {
 /// A server on a free port with more arguments; its first address line is read from standard
 /// output (`serving on http://127.0.0.1:PORT/`, or the list of addresses for 0.0.0.0).
 pub fn server_with(args: &[&str]) -> Server {
+    let data = DataDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["serve", "--port", "0"])
-        // Tables made on demand go to a data directory of the test's own, not the user's.
-        .env(
-            "XDG_DATA_HOME",
-            std::env::temp_dir().join(format!("vidle-web-data-{}", std::process::id())),
-        )
-        .env_remove("VIDLE_TB_DIR")
+        // Tables made on demand go to a data directory of the server's own, not the user's.
+        .own_data(&data)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -82,7 +85,7 @@ pub fn server_with(args: &[&str]) -> Server {
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no address in {banner:?}"));
     let stderr = child.stderr.take();
-    Server { child, client: Client { port, extra: String::new() }, banner, stderr }
+    Server { child, client: Client { port, extra: String::new() }, banner, stderr, _data: data }
 }
 
 impl Server {
