@@ -10,6 +10,7 @@ mod book_source;
 mod cli;
 mod clock;
 mod datagen_cmd;
+mod engine_files;
 mod game;
 pub mod i18n;
 mod openings;

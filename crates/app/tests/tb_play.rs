@@ -1,12 +1,18 @@
 //! The engine with generated tablebases: perfect play at the root over UCI, announcements in
 //! terminal play, and a clear error for a bad `TablebasePath`.
 
+mod data_dir;
+
+use data_dir::{DataDir, OwnData};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// Runs `vidle` with a data directory of its own, the variables `env` set after it.
 fn vidle(args: &[&str], input: &str, env: &[(&str, &str)]) -> String {
+    let home = DataDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(args)
+        .own_data(&home)
         .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -16,13 +22,13 @@ fn vidle(args: &[&str], input: &str, env: &[(&str, &str)]) -> String {
     String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string()
 }
 
-/// The 3-piece tables in a directory of their own for the test `name` (tests run in parallel,
-/// and one removes its directory at the end).
-fn tables(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("vidle-tb-{name}-{}", std::process::id()));
+/// The 3-piece tables in a directory of the test's own (tests run in parallel), removed when
+/// dropped, the test passing or not.
+fn tables() -> DataDir {
+    let dir = DataDir::new();
     let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["tb", "gen", "--quiet", "--max-pieces", "3", "--dir"])
-        .arg(&dir)
+        .arg(dir.path())
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -34,7 +40,7 @@ fn tables(name: &str) -> std::path::PathBuf {
 /// announces the tablebase's result and plays from it.
 #[test]
 fn play_makes_missing_tables_and_announces_the_result() {
-    let out = play_making_krvk("en", &[]);
+    let out = play_making_krvk(&[]);
     assert!(out.contains("Generating tablebase KRvK"), "{out}");
     assert!(out.contains("Tablebase KRvK ready"), "{out}");
     assert!(out.contains("Tablebase: White wins, mate in "), "{out}");
@@ -45,7 +51,7 @@ fn play_makes_missing_tables_and_announces_the_result() {
 /// engine's announcement, none of it in English.
 #[test]
 fn tablebase_news_and_announcements_in_czech() {
-    let out = play_making_krvk("cs", &["--lang", "cs"]);
+    let out = play_making_krvk(&["--lang", "cs"]);
     assert!(out.contains("Počítám databázi koncovek KRvK…"), "{out}");
     assert!(out.contains("Databáze koncovek KRvK je hotová"), "{out}");
     assert!(out.contains("Databáze koncovek: vyhrává Bílý, mat v "), "{out}");
@@ -58,15 +64,13 @@ fn tablebase_news_and_announcements_in_czech() {
 
 /// `vidle play` from K+R v K with the human Black and an empty data directory: waits for the
 /// tables made on demand, plays Kd6 and quits; the output.
-fn play_making_krvk(name: &str, args: &[&str]) -> String {
-    let home = std::env::temp_dir().join(format!("vidle-xdg-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    let tb = home.join("vidle").join("tb");
+fn play_making_krvk(args: &[&str]) -> String {
+    let home = DataDir::new();
+    let tb = home.path().join("vidle").join("tb");
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["play", "--fen", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "--color", "black"])
         .args(args)
-        .env("XDG_DATA_HOME", &home)
-        .env_remove("VIDLE_TB_DIR")
+        .own_data(&home)
         .env_remove("VIDLE_SYZYGY_PATH")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -80,17 +84,14 @@ fn play_making_krvk(name: &str, args: &[&str]) -> String {
     }
     stdin.write_all(b"Kd6\nquit\n").unwrap();
     drop(stdin);
-    let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
-    let _ = std::fs::remove_dir_all(&home);
-    out
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string()
 }
 
 /// Over UCI tables are made only when `TablebaseAutoGenerate` is on.
 #[test]
 fn uci_makes_tables_only_when_asked() {
-    let home = std::env::temp_dir().join(format!("vidle-xdg-uci-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    let tb = home.join("vidle").join("tb");
+    let home = DataDir::new();
+    let tb = home.path().join("vidle").join("tb");
     let env = [("VIDLE_TB_DIR", tb.to_str().unwrap())];
     let go = "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 3\n";
     let out = vidle(&["uci"], &format!("uci\n{go}isready\nquit\n"), &env);
@@ -117,7 +118,6 @@ fn uci_makes_tables_only_when_asked() {
     stdin.write_all(b"quit\n").unwrap();
     drop(stdin);
     let out = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string();
-    let _ = std::fs::remove_dir_all(&home);
     assert!(out.contains("info string error: setoption: TablebaseAutoGenerate"), "{out}");
     assert!(out.contains("info string Generating tablebase KRvK"), "{out}");
 }
@@ -137,11 +137,11 @@ fn gen_summary_counts_every_file() {
             }
         }
     }
-    let dir = std::env::temp_dir().join(format!("vidle-tb-summary-{}", std::process::id()));
+    let dir = DataDir::new();
     let run_gen = || {
         let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
             .args(["tb", "gen", "--quiet", "KRvK", "--dir"])
-            .arg(&dir)
+            .arg(dir.path())
             .output()
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -149,19 +149,18 @@ fn gen_summary_counts_every_file() {
     };
     let first = run_gen();
     let (mut files, mut bytes) = (0, 0);
-    walk(&dir, &mut files, &mut bytes);
+    walk(dir.path(), &mut files, &mut bytes);
     assert!(files >= 3, "{first}");
     assert!(first.contains(&format!("; written {files} files, {bytes} B = ")), "{first}");
     let second = run_gen();
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(second.contains("0 tables generated") && second.contains("; written 0 files, 0 B"));
     assert!(second.contains(&format!("{:.2} MiB; peak", bytes as f64 / 1048576.0)), "{second}");
 }
 
 #[test]
 fn tablebase_moves_over_uci_and_in_play() {
-    let dir = tables("play");
-    let path = dir.to_str().unwrap();
+    let dir = tables();
+    let path = dir.path().to_str().unwrap();
     // KQ v K, white to move: the table's fastest mate (mate in 6 from here) is played at once.
     let uci = vidle(
         &["uci"],
@@ -202,7 +201,6 @@ fn tablebase_moves_over_uci_and_in_play() {
     let out = uci_search(path, fen, 100, "depth 8");
     assert_eq!(hits(&out), 0, "{out}");
     assert!(!out.contains("score mate 10 "), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A DTM file that keeps one side to move (as every 5-piece one does): inside the search a
@@ -212,13 +210,13 @@ fn tablebase_moves_over_uci_and_in_play() {
 #[test]
 fn one_sided_dtm_files_in_the_search() {
     use vidle_tb::format::{self, Encoding};
-    let dir = tables("one-side");
-    let path = dir.to_str().unwrap();
+    let dir = tables();
+    let path = dir.path().to_str().unwrap();
     let m: vidle_tb::Material = "KQvK".parse().unwrap();
-    let file = format::table_path(&dir, &m, vidle_tb::MetricKind::Dtm);
+    let file = format::table_path(dir.path(), &m, vidle_tb::MetricKind::Dtm);
     let (_, codes) = format::read_table(&file).unwrap();
     let enc = Encoding { one_side: true, ..Encoding::ZSTD };
-    format::write_table(&dir, m, vidle_tb::MetricKind::Dtm, &codes, enc).unwrap();
+    format::write_table(dir.path(), m, vidle_tb::MetricKind::Dtm, &codes, enc).unwrap();
     let (header, _) = format::read_table(&file).unwrap();
     // (position, the capture into K+Q v K, the side to move there: 0 the queen's, 1 the king's)
     let cases = [
@@ -242,7 +240,6 @@ fn one_sided_dtm_files_in_the_search() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The word after `key` in the last `info` line of a search's output that reports tbhits.
@@ -257,8 +254,10 @@ fn last_info<'a>(out: &'a str, key: &str) -> Option<&'a str> {
 /// depth; returns the output up to `bestmove` (the engine is told to quit only after it).
 fn uci_search(path: &str, fen: &str, probe_depth: u32, go_args: &str) -> String {
     use std::io::{BufRead, BufReader};
+    let home = DataDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .arg("uci")
+        .own_data(&home)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -288,11 +287,11 @@ fn uci_search(path: &str, fen: &str, probe_depth: u32, go_args: &str) -> String 
 #[test]
 fn verify_against_syzygy_and_gaviota() {
     use vidle_core::testdata::{python_module_available, shared_data, skip_unless};
-    let dir = tables("verify");
+    let dir = tables();
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_vidle"))
             .args(["tb", "verify", "--dir"])
-            .arg(&dir)
+            .arg(dir.path())
             .args(extra)
             .output()
             .unwrap()
@@ -322,5 +321,4 @@ fn verify_against_syzygy_and_gaviota() {
             skip_unless(false, "`tb verify --gaviota`", "python3 cannot import chess.gaviota");
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

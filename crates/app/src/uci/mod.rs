@@ -62,7 +62,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             out: Arc::new(Mutex::new(out)),
             game: Game::new(Position::startpos()),
             // The book is installed but off until the GUI sets OwnBook (testers bring openings).
-            engine: crate::book_source::engine_with_book(false),
+            engine: crate::engine_files::engine_with_book(false),
             pending_options: Vec::new(),
             perft: None,
         }

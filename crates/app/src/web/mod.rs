@@ -100,8 +100,8 @@ async fn method_not_allowed() -> Response {
 /// The address cannot be bound, the runtime cannot start, or no token can be made.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let files =
-        crate::book_source::EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
-    crate::book_source::first_engine(&files).map_err(anyhow::Error::msg)?;
+        crate::engine_files::EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+    crate::engine_files::first_engine(&files).map_err(anyhow::Error::msg)?;
     let token = if args.host.is_loopback() {
         None
     } else {

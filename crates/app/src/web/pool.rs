@@ -5,7 +5,7 @@
 
 use super::secret::GameId;
 use crate::analysis::{Analysis, AnalysisError, Progress};
-use crate::book_source::{EngineFiles, engine_for};
+use crate::engine_files::{EngineFiles, engine_for};
 use crate::game::{SearchOutcome, SearchPlan};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -226,7 +226,7 @@ fn worker(shared: &Shared, files: &EngineFiles) {
             // `serve` opened the files once at startup, so this does not fail in practice.
             engine_for(files).unwrap_or_else(|e| {
                 eprintln!("vidle serve: {e}; using the defaults");
-                crate::book_source::engine_with_book(true)
+                crate::engine_files::engine_with_book(true)
             })
         });
         if last_game != Some(job.game_id) {

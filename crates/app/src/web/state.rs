@@ -9,7 +9,7 @@ use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
 use super::secret::GameId;
 use crate::analysis::{Analysis, AnalysisError, Progress};
-use crate::book_source::EngineFiles;
+use crate::engine_files::EngineFiles;
 use crate::game::{SearchOutcome, SearchPlan};
 use crate::i18n::{Msg, Text};
 use axum::http::StatusCode;
