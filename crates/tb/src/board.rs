@@ -196,7 +196,24 @@ impl Board {
     }
 
     /// Calls `f(child, class, step)` for every legal move of `stm` (promotions to every piece).
-    pub fn for_each_move(&self, stm: usize, mut f: impl FnMut(&Board, MoveClass, Step)) {
+    #[inline]
+    pub fn for_each_move(&self, stm: usize, f: impl FnMut(&Board, MoveClass, Step)) {
+        self.for_each_move_grouped(stm, false, |_, _, _| {}, f);
+    }
+
+    /// [`Board::for_each_move`], except that with `group` the quiet moves of each piece that is
+    /// neither the king nor pinned (and its king not in check) are not made one by one:
+    /// `free(role, from, targets)` hears of them at once, as the empty squares the piece reaches.
+    /// Every such move is legal and keeps both kings where they are, so a caller that needs only
+    /// their number (the forward pass) counts the bits.
+    #[inline]
+    pub fn for_each_move_grouped(
+        &self,
+        stm: usize,
+        group: bool,
+        mut free: impl FnMut(usize, u32, u64),
+        mut f: impl FnMut(&Board, MoveClass, Step),
+    ) {
         let occ = self.occupied();
         let own = self.color_bb(stm);
         let them = self.color_bb(1 - stm);
@@ -215,6 +232,13 @@ impl Board {
                     continue;
                 }
                 let mut targets = piece_attacks(role, from, occ) & !own;
+                if group && is_safe {
+                    let quiet = targets & !occ;
+                    if quiet != 0 {
+                        free(role, from, quiet);
+                    }
+                    targets &= them;
+                }
                 while targets != 0 {
                     let to = targets.trailing_zeros();
                     targets &= targets - 1;

@@ -96,6 +96,13 @@ struct Successors {
     mirrored: Neighbours,
 }
 
+/// Quiet moves of one piece as one bitboard, `(role, from, targets)`, from
+/// [`Board::for_each_move_grouped`]: they keep both kings where they are, so they need no symmetry
+/// wherever the board itself needs none (`Layout::may_repeat` reads only the kings), which is when
+/// the forward pass groups them; they are counted, and listed only where another successor needed
+/// a symmetry.
+type Grouped = (usize, u32, u64);
+
 impl Successors {
     fn clear(&mut self) {
         self.plain.clear();
@@ -111,13 +118,29 @@ impl Successors {
         }
     }
 
-    /// The number of distinct successors of `b` (at `idx`, `stm` to move).
-    fn distinct(&mut self, layout: &Layout, b: &Board, idx: u64, stm: usize) -> usize {
+    /// The number of distinct successors of `b` (at `idx`, `stm` to move), those added and those
+    /// `grouped`.
+    fn distinct(
+        &mut self,
+        layout: &Layout,
+        b: &Board,
+        idx: u64,
+        stm: usize,
+        grouped: &[Grouped],
+    ) -> usize {
         if self.mirrored.len() == 0 {
-            return self.plain.len();
+            let bulk: u32 = grouped.iter().map(|g| g.2.count_ones()).sum();
+            return self.plain.len() + bulk as usize;
         }
         for &step in &self.plain {
             self.mirrored.push(layout.encode_step(idx, stm, step, &b.stepped(stm, step)));
+        }
+        for &(role, from, mut targets) in grouped {
+            while targets != 0 {
+                let step = Step { role, from, to: targets.trailing_zeros() };
+                targets &= targets - 1;
+                self.mirrored.push(layout.encode_step(idx, stm, step, &b.stepped(stm, step)));
+            }
         }
         self.mirrored.dedup();
         self.mirrored.len()
@@ -575,6 +598,7 @@ pub fn forward<M: Metric, const N: usize>(
         .map(|chunk| {
             let mut out: [Vec<u64>; N] = std::array::from_fn(|_| Vec::new());
             let mut kids = Successors::default();
+            let mut grouped: Vec<Grouped> = Vec::with_capacity(8);
             let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
             let mut decoder = Decoder::new(layout);
             for &idx in chunk {
@@ -586,6 +610,8 @@ pub fn forward<M: Metric, const N: usize>(
                     }
                     continue;
                 };
+                // Moves that keep the kings need a symmetry only where the board does.
+                let group = !layout.may_repeat(&b);
                 for stm in 0..2 {
                     if !b.legal_with(stm) {
                         for (s, _) in &solvers {
@@ -594,18 +620,24 @@ pub fn forward<M: Metric, const N: usize>(
                         continue;
                     }
                     kids.clear();
+                    grouped.clear();
                     leaving.clear();
                     let mut moves = false;
                     // A small callback (inlined at each of the generator's call sites): moves
                     // that leave the in-table graph are valued after generation.
-                    b.for_each_move(stm, |child, class, step| {
-                        moves = true;
-                        if class == MoveClass::Quiet {
-                            kids.add(layout, child, step);
-                        } else {
-                            leaving.push((*child, class));
-                        }
-                    });
+                    b.for_each_move_grouped(
+                        stm,
+                        group,
+                        |role, from, targets| grouped.push((role, from, targets)),
+                        |child, class, step| {
+                            moves = true;
+                            if class == MoveClass::Quiet {
+                                kids.add(layout, child, step);
+                            } else {
+                                leaving.push((*child, class));
+                            }
+                        },
+                    );
                     let mut best: [Option<TbValue>; N] = [None; N];
                     let mut best_is_exit = [false; N];
                     for &(child, class) in &leaving {
@@ -620,7 +652,8 @@ pub fn forward<M: Metric, const N: usize>(
                             }
                         }
                     }
-                    let n = kids.distinct(layout, &b, idx as u64, stm);
+                    moves |= !grouped.is_empty();
+                    let n = kids.distinct(layout, &b, idx as u64, stm, &grouped);
                     let mated = !moves && b.in_check(stm);
                     for (k, (s, _)) in solvers.iter().enumerate() {
                         let b = (best[k], best_is_exit[k]);
@@ -656,7 +689,7 @@ mod tests {
     fn neighbour_lists_match_sorting_full_encodings() {
         for name in ["KQvKR", "KBBvK", "KRRvKR", "KQvK", "KRvKP", "KPPvK"] {
             let layout = Layout::new(name.parse().unwrap());
-            let (mut checked, mut repeated) = (0, 0);
+            let (mut checked, mut repeated, mut mixed) = (0, 0, 0);
             for idx in (0..layout.size).step_by((layout.size / 30_000).max(1) as usize) {
                 let Some(b) = layout.decode(idx) else { continue };
                 for stm in 0..2 {
@@ -672,7 +705,29 @@ mod tests {
                     full.sort_unstable();
                     full.dedup();
                     repeated += moves - full.len();
-                    assert_eq!(kids.distinct(&layout, &b, idx, stm), full.len(), "{name} {idx}");
+                    assert_eq!(
+                        kids.distinct(&layout, &b, idx, stm, &[]),
+                        full.len(),
+                        "{name} {idx}"
+                    );
+
+                    // The forward pass's way: the quiet moves of free pieces grouped wherever the
+                    // board needs no symmetry.
+                    let mut kids = Successors::default();
+                    let mut grouped: Vec<Grouped> = Vec::new();
+                    b.for_each_move_grouped(
+                        stm,
+                        !layout.may_repeat(&b),
+                        |role, from, targets| grouped.push((role, from, targets)),
+                        |child, class, step| {
+                            if class == MoveClass::Quiet {
+                                kids.add(&layout, child, step);
+                            }
+                        },
+                    );
+                    mixed += usize::from(!grouped.is_empty() && kids.mirrored.len() > 0);
+                    let n = kids.distinct(&layout, &b, idx, stm, &grouped);
+                    assert_eq!(n, full.len(), "{name} {idx}, grouped");
 
                     let mut preds = Neighbours::default();
                     let mut full = Vec::new();
@@ -693,6 +748,7 @@ mod tests {
             assert!(checked > 1000, "{name}: {checked} positions");
             if !layout.has_pawns() {
                 assert!(repeated > 0, "{name}: no repeated successor index was met");
+                assert!(mixed > 0, "{name}: grouped moves were never listed for deduplication");
             }
         }
     }

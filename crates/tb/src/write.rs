@@ -108,6 +108,14 @@ fn not_better(a: Code, b: Code) -> bool {
 /// evenly; every block of a smaller table).
 const ORDER_SAMPLE_BLOCKS: usize = 1024;
 
+/// A one-sided table ([`Encoding::one_side`]) compresses only the side the order search's sample
+/// finds smaller when its sampled blocks (at least [`ONE_SIDE_MIN_SAMPLE`] of each side) average
+/// more than this factor apart; closer, both sides are compressed and compared in full. On the
+/// nine 5-piece tables measured the smaller side held 36–46 % of both sides' bytes
+/// (crates/tb/measurements/2026-11-29-one-side.md).
+const ONE_SIDE_MARGIN: f64 = 1.1;
+const ONE_SIDE_MIN_SAMPLE: usize = 64;
+
 /// How [`encode_table`] stores a table.
 #[derive(Clone, Copy, Debug)]
 pub struct Encoding<'a> {
@@ -183,15 +191,28 @@ pub fn encode_table<C: AsRef<[Code]> + Sync>(
     };
     let layout = crate::index::Layout::new(material);
     let mut order = DigitOrder::identity(&layout);
+    // The sampled blocks' compressed bytes with the chosen order, per side (blocks wholly of one
+    // side), and how many blocks each sum holds.
+    let mut sampled = [(0usize, 0usize); 2];
     if enc.search_order {
         // Every order on the same spread of blocks; the standard one wins ties.
         let count = (2 * side_len).div_ceil(n);
         let sample: Vec<usize> = (0..count).step_by((count / ORDER_SAMPLE_BLOCKS).max(1)).collect();
         let mut best = usize::MAX;
         for o in DigitOrder::all(&layout) {
-            let bytes: usize = sample.par_iter().map(|&b| block(b, &o, &[0, 1]).len()).sum();
+            let lens: Vec<usize> =
+                sample.par_iter().map(|&b| block(b, &o, &[0, 1]).len()).collect();
+            let bytes = lens.iter().sum();
             if bytes < best {
                 (best, order) = (bytes, o);
+                sampled = [(0, 0); 2];
+                for (&b, &len) in sample.iter().zip(&lens) {
+                    let (first, last) = (b * n / side_len, ((b + 1) * n - 1) / side_len);
+                    if first == last {
+                        sampled[first].0 += len;
+                        sampled[first].1 += 1;
+                    }
+                }
             }
         }
     }
@@ -200,9 +221,21 @@ pub fn encode_table<C: AsRef<[Code]> + Sync>(
         (0..count).into_par_iter().map(|b| block(b, &order, sides)).collect()
     };
     let (sides, blocks) = if enc.one_side {
-        let bytes = |blocks: &[Vec<u8>]| blocks.iter().map(Vec::len).sum::<usize>();
-        let (white, black) = (all(&[0]), all(&[1]));
-        if bytes(&black) < bytes(&white) { (2, black) } else { (1, white) }
+        // The side whose blocks compress smaller. Where the order search's sample already tells
+        // them apart by more than ONE_SIDE_MARGIN, only that side is compressed; otherwise both,
+        // and the smaller is kept.
+        let per_block = |(bytes, blocks): (usize, usize)| bytes as f64 / blocks.max(1) as f64;
+        let (w, b) = (per_block(sampled[0]), per_block(sampled[1]));
+        let clear = sampled[0].1 >= ONE_SIDE_MIN_SAMPLE && sampled[1].1 >= ONE_SIDE_MIN_SAMPLE;
+        if clear && w > b * ONE_SIDE_MARGIN {
+            (2, all(&[1]))
+        } else if clear && b > w * ONE_SIDE_MARGIN {
+            (1, all(&[0]))
+        } else {
+            let bytes = |blocks: &[Vec<u8>]| blocks.iter().map(Vec::len).sum::<usize>();
+            let (white, black) = (all(&[0]), all(&[1]));
+            if bytes(&black) < bytes(&white) { (2, black) } else { (1, white) }
+        }
     } else {
         (SIDES_BOTH, all(&[0, 1]))
     };
