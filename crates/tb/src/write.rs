@@ -316,6 +316,39 @@ mod tests {
         assert_eq!(raw_block(&[0x0102, x, 0x0304], None, 2), vec![2, 2, 4, 1, 1, 3]);
     }
 
+    /// A one-sided file keeps the side whose blocks compress smaller, whether the order search's
+    /// sample decides it (sides far apart) or both sides are compressed in full (sides alike),
+    /// and reads back as exactly that side's codes.
+    #[test]
+    fn one_sided_files_keep_the_smaller_side() {
+        use crate::value::{loss, win};
+        let m: Material = "KQvKR".parse().unwrap();
+        let size = crate::index::Layout::new(m).size as usize;
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut noise = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let d = (x % 40) as u16;
+            if x & 64 == 0 { win(d) } else { loss(d) }
+        };
+        let plain = vec![DRAW; size];
+        let mixed: Vec<Code> = (0..size).map(|_| noise()).collect();
+        let almost: Vec<Code> =
+            mixed.iter().map(|&c| if c == win(0) { win(1) } else { c }).collect();
+        let enc = Encoding { search_order: true, one_side: true, ..Encoding::ZSTD };
+        for (codes, stored) in [
+            ([&plain, &mixed], 0), // decided by the sample
+            ([&mixed, &plain], 1),
+            ([&mixed, &almost], 1), // alike: both compressed; `almost` has fewer distinct codes
+        ] {
+            let bytes = encode_table(m, MetricKind::Dtm, &[&codes[0][..], &codes[1][..]], enc);
+            let (header, read) = crate::format::decode_table(&bytes, "KQvKR").unwrap();
+            assert!(header.stores(stored) && !header.stores(1 - stored), "side {stored}");
+            assert_eq!(read[stored], *codes[stored], "side {stored}");
+        }
+    }
+
     #[test]
     fn bounded_entries_repeat_their_neighbour_only_when_it_is_no_better() {
         use crate::value::{loss, win};
