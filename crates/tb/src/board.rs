@@ -150,6 +150,28 @@ impl Board {
             || (bishops != 0 && (bishop_attacks(t, occ).0 & bishops) != 0)
     }
 
+    /// The pieces of `by` that attack `target`, with `occ` the occupied squares.
+    #[inline]
+    pub fn attackers(&self, target: u32, by: usize, occ: u64) -> u64 {
+        let t = sq(target);
+        let p = &self.bb[by];
+        let (rooks, bishops) = (p[3] | p[4], p[2] | p[4]);
+        let mut out = king_attacks(t).0 & p[5];
+        if p[1] != 0 {
+            out |= knight_attacks(t).0 & p[1];
+        }
+        if p[0] != 0 {
+            out |= pawn_attacks(color(1 - by), t).0 & p[0];
+        }
+        if rooks != 0 {
+            out |= rook_attacks(t, Bitboard(occ)).0 & rooks;
+        }
+        if bishops != 0 {
+            out |= bishop_attacks(t, Bitboard(occ)).0 & bishops;
+        }
+        out
+    }
+
     /// The king of `c` is attacked.
     #[inline]
     pub fn in_check(&self, c: usize) -> bool {
@@ -346,10 +368,10 @@ impl Board {
     /// to move would be in check are left out.
     ///
     /// The parents' legality is settled once per piece, not per parent: with the piece lifted
-    /// off `to`, either the other pieces attack the enemy king (then only a parent whose origin
-    /// blocks that attack can be legal, tested in full) or they do not (an extra blocker cannot
-    /// create an attack), and the piece itself attacks the king from exactly the squares its
-    /// role reaches from the king's square.
+    /// off `to`, the other pieces attack the enemy king not at all (an extra blocker cannot create
+    /// an attack), from one slider (only origins between the two block it) or otherwise (no
+    /// origin is legal); and the piece itself attacks the king from exactly the squares its role
+    /// reaches from the king's square.
     pub fn for_each_unmove(&self, mover: usize, pawns: bool, mut f: impl FnMut(&Board, Step)) {
         let occ = self.occupied();
         let empty = !occ;
@@ -373,8 +395,11 @@ impl Board {
                 let mut lifted = *self;
                 lifted.bb[mover][role] ^= 1 << to;
                 let lifted_occ = occ ^ 1 << to;
-                let (others_check, reach) = if enemy_king == 0 {
-                    (false, 0)
+                // `block`: the origins that leave the enemy king unattacked by the other pieces
+                // (all squares when none attacks it; the squares between it and a lone slider
+                // that does; none otherwise, as no one square blocks two attacks).
+                let (block, reach) = if enemy_king == 0 {
+                    (!0, 0)
                 } else {
                     let k = enemy_king.trailing_zeros();
                     let reach = if role == 0 {
@@ -382,18 +407,22 @@ impl Board {
                     } else {
                         piece_attacks(role, k, lifted_occ)
                     };
-                    (lifted.attacked(k, mover, lifted_occ), reach)
+                    let checkers = lifted.attackers(k, mover, lifted_occ);
+                    let block = match checkers.count_ones() {
+                        0 => !0,
+                        1 => between(sq(k), sq(checkers.trailing_zeros())).0,
+                        _ => 0,
+                    };
+                    (block, reach)
                 };
-                origins &= !reach;
+                origins &= !reach & block;
                 while origins != 0 {
                     let from = origins.trailing_zeros();
                     origins &= origins - 1;
                     let mut parent = lifted;
                     parent.bb[mover][role] |= 1 << from;
-                    debug_assert!(others_check || !parent.in_check(1 - mover));
-                    if !others_check || !parent.in_check(1 - mover) {
-                        f(&parent, Step { role, from, to });
-                    }
+                    debug_assert!(!parent.in_check(1 - mover));
+                    f(&parent, Step { role, from, to });
                 }
             }
         }
