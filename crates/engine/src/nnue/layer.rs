@@ -138,16 +138,47 @@ impl<const H: usize> Accumulator<H> {
         acc
     }
 
-    /// Applies piece changes: `added` and `removed` (piece, square) pairs.
+    /// `prev` with piece changes applied: `added` and `removed` (piece, square) pairs. Each
+    /// unit is read once from `prev` and written once here, the rows of the changed pieces
+    /// added and subtracted on the way (rather than copying `prev` first and then passing over
+    /// the copy once per change). The sums wrap, so the order of the terms changes nothing.
     #[inline(always)]
-    fn apply(&mut self, net: &Network<H>, added: &[(Piece, Square)], removed: &[(Piece, Square)]) {
+    fn update_from(
+        &mut self,
+        prev: &Accumulator<H>,
+        net: &Network<H>,
+        added: &[(Piece, Square)],
+        removed: &[(Piece, Square)],
+    ) {
         for view in Color::ALL {
-            let acc = &mut self.v[view as usize];
-            for &(p, sq) in added {
-                add_row(acc, &net.ft_w[feature(view, p, sq)].0);
-            }
-            for &(p, sq) in removed {
-                sub_row(acc, &net.ft_w[feature(view, p, sq)].0);
+            let row = |&(p, sq): &(Piece, Square)| &net.ft_w[feature(view, p, sq)].0;
+            let out = &mut self.v[view as usize];
+            let prev = &prev.v[view as usize];
+            match (added, removed) {
+                // A quiet move or a promotion.
+                ([a], [r]) => {
+                    let (a, r) = (row(a), row(r));
+                    for i in 0..H {
+                        out[i] = prev[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+                    }
+                }
+                // A capture (a capturing promotion too).
+                ([a], [r, s]) => {
+                    let (a, r, s) = (row(a), row(r), row(s));
+                    for i in 0..H {
+                        out[i] = prev[i].wrapping_add(a[i]).wrapping_sub(r[i]).wrapping_sub(s[i]);
+                    }
+                }
+                // Anything else (castling, the null move): copy, then each change in turn.
+                _ => {
+                    *out = *prev;
+                    for a in added {
+                        add_row(out, row(a));
+                    }
+                    for r in removed {
+                        sub_row(out, row(r));
+                    }
+                }
             }
         }
     }
@@ -251,8 +282,9 @@ impl<const H: usize> Stack<H> {
             }
             if self.valid[k] {
                 for (j, d) in deltas.iter().enumerate().take(ply + 1).skip(k + 1) {
-                    self.stack[j] = self.stack[j - 1];
-                    self.stack[j].apply(
+                    let (done, rest) = self.stack.split_at_mut(j);
+                    rest[0].update_from(
+                        &done[j - 1],
                         net,
                         &d.added[..d.na as usize],
                         &d.removed[..d.nr as usize],
