@@ -1,7 +1,7 @@
 //! The evaluation network (NNUE): a small neural network trained only on Vidle's own self-play,
 //! the default evaluation (`Use NNUE`, on by default; off selects the hand-crafted evaluation
-//! of `crate::eval`). The network built in is `nets/vidle-3.nnue` (5.4 M training positions of
-//! two generations of self-play, 256 units per side, 8 output buckets); its provenance and
+//! of `crate::eval`). The network built in is `nets/vidle-4.nnue` (6.2 M training positions of
+//! vidle-3's self-play, 256 units per side, 8 output buckets); its provenance and
 //! strength are in `nets/README.md`.
 //!
 //! # Architecture
@@ -93,7 +93,7 @@ pub fn bucket(pieces: usize, buckets: usize) -> usize {
 }
 
 /// The network built into the binary.
-static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-3.nnue");
+static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-4.nnue");
 
 /// The network in use: the embedded one unless [`use_file`] loaded another. One per process
 /// (like Stockfish's `EvalFile`): every engine of the process evaluates with it.
@@ -433,7 +433,7 @@ mod tests {
     /// on the positions the trainer wrote with the embedded network.
     #[test]
     fn matches_the_trainer() {
-        let text = include_str!("../../nets/vidle-3.check");
+        let text = include_str!("../../nets/vidle-4.check");
         let mut n = 0;
         for line in text.lines() {
             let fields: Vec<&str> = line.split(" | ").collect();
