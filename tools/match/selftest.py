@@ -447,6 +447,34 @@ def test_sfrelabel():
     assert proc.returncode == 0 and open(out).read() == "", proc.stderr
 
 
+def test_paired():
+    """paired.py pairs two runs' games by opening and colour and counts who scored more."""
+    def game(white, black, moves, result):
+        return f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{moves} {result}\n\n'
+    old = write("paired-old.pgn",
+                game("Vidle", "X", "1. e4 e5 2. Nf3", "1-0")         # Vidle 1
+                + game("X", "Vidle", "1. e4 e5 2. Nf3", "1-0")       # Vidle 0
+                + game("Vidle", "X", "1. d4 d5 2. c4", "1/2-1/2")    # Vidle 1/2
+                + game("Vidle", "X", "1. c4 c5", "0-1"))             # only here: unmatched
+    new = write("paired-new.pgn",
+                game("Vidle", "X", "1. e4 e5 2. Bc4", "1/2-1/2")     # fewer (same 2 plies)
+                + game("X", "Vidle", "1. e4 e5 2. d4", "0-1")        # more
+                + game("Vidle", "X", "1. d4 d5 2. Nf3", "1/2-1/2")   # the same
+                + game("Vidle", "X", "1. e4 e5", "*")                # unfinished: skipped
+                + game("A", "B", "1. e4 e5", "1-0"))                 # without Vidle: skipped
+    proc = subprocess.run([sys.executable, os.path.join(HERE, "paired.py"), "--engine", "Vidle",
+                           "--plies", "2", old, new], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert ("3 games paired: the second run scored more in 1, fewer in 1, the same in 1 "
+            "(2.0 points against 1.5); unmatched 1") in proc.stdout, proc.stdout
+    assert "without Vidle) 0 + 2" in proc.stdout, proc.stdout
+    # With the third ply in the opening no game pairs (2. Nf3 against 2. Bc4 and 2. d4,
+    # 2. c4 against 2. Nf3), and that is an error: the runs are not on the same openings.
+    proc = subprocess.run([sys.executable, os.path.join(HERE, "paired.py"), "--engine", "Vidle",
+                           "--plies", "3", old, new], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stdout.startswith("0 games paired"), proc.stdout
+
+
 def test_pgnstats():
     """pgnstats.py reads the engines' comments back: time and depth by stage, and where
     the loser still thought it was fine while the winner already saw a win."""
@@ -504,7 +532,7 @@ TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
          test_draw_adjudication, test_combine_rounds, test_gauntlet_missing_opponent,
          test_sprt_stops, test_resume,
-         test_pgn2tune, test_sflabel, test_sfrelabel, test_pgnstats,
+         test_pgn2tune, test_sflabel, test_sfrelabel, test_pgnstats, test_paired,
          test_restart_failure_is_fatal, test_start_failure]
 
 
