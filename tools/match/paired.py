@@ -20,10 +20,6 @@ import sys
 
 from pgn2tune import read_games
 
-# The engine's points for each result, by the colour it played.
-POINTS = {"1.0": (1.0, 0.0), "0.5": (0.5, 0.5), "0.0": (0.0, 1.0)}
-
-
 def load(pattern, engine, plies):
     """{(opening, engine is white): [points, ...]} of one run, and the games skipped."""
     paths = sorted(glob.glob(pattern)) or [pattern]
@@ -43,23 +39,24 @@ def load(pattern, engine, plies):
             moves.append(board.san(move))
             board.push(move)
         as_white = white == engine
-        games[(start, tuple(moves), as_white)].append(POINTS[result][0 if as_white else 1])
+        # read_games gives White's points ("1.0", "0.5", "0.0").
+        points = float(result) if as_white else 1.0 - float(result)
+        games[(start, tuple(moves), as_white)].append(points)
     return games, skipped
 
 
 def compare(old, new):
     """Counts of the paired games: more, fewer, same (for NEW), points of each, unmatched."""
-    out = {"pairs": 0, "more": 0, "fewer": 0, "same": 0, "old_points": 0.0, "new_points": 0.0}
-    unmatched = 0
+    out = {"pairs": 0, "more": 0, "fewer": 0, "same": 0, "old_points": 0.0, "new_points": 0.0,
+           "unmatched": 0}
     for key in old.keys() | new.keys():
         a, b = old.get(key, []), new.get(key, [])
-        unmatched += abs(len(a) - len(b))
+        out["unmatched"] += abs(len(a) - len(b))
         for x, y in zip(a, b):
             out["pairs"] += 1
             out["old_points"] += x
             out["new_points"] += y
             out["more" if y > x else "fewer" if y < x else "same"] += 1
-    out["unmatched"] = unmatched
     return out
 
 
