@@ -22,7 +22,7 @@ from pgn2tune import read_games
 
 def load(pattern, engine, plies):
     """{(opening, engine is white): [points, ...]} of one run, and the games skipped."""
-    paths = sorted(glob.glob(pattern)) or [pattern]
+    paths = sorted(glob.glob(pattern))
     games = collections.defaultdict(list)
     skipped = 0
     for game, result in read_games(paths):
@@ -67,6 +67,9 @@ def main(argv=None):
     ap.add_argument("old", help="the first run's PGN file or glob")
     ap.add_argument("new", help="the second run's PGN file or glob")
     a = ap.parse_args(argv)
+    for pattern in (a.old, a.new):
+        if not glob.glob(pattern):
+            ap.error(f"no file matches {pattern}")
     old, skipped_old = load(a.old, a.engine, a.plies)
     new, skipped_new = load(a.new, a.engine, a.plies)
     c = compare(old, new)

@@ -473,6 +473,10 @@ def test_paired():
     proc = subprocess.run([sys.executable, os.path.join(HERE, "paired.py"), "--engine", "Vidle",
                            "--plies", "3", old, new], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and proc.stdout.startswith("0 games paired"), proc.stdout
+    proc = subprocess.run([sys.executable, os.path.join(HERE, "paired.py"), "--engine", "Vidle",
+                           old, os.path.join(TMP, "no-such-run-*.pgn")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "no file matches" in proc.stderr, proc.stderr
 
 
 def test_pgnstats():
