@@ -150,6 +150,27 @@ impl Board {
             || (bishops != 0 && (bishop_attacks(t, occ).0 & bishops) != 0)
     }
 
+    /// Every square that a piece of `by` attacks with `occ` the occupied squares (including
+    /// squares its own pieces stand on: those are defended).
+    #[inline]
+    fn attack_set(&self, by: usize, occ: u64) -> u64 {
+        let p = &self.bb[by];
+        let mut out = 0;
+        let mut pawns = p[0];
+        while pawns != 0 {
+            out |= pawn_attacks(color(by), sq(pawns.trailing_zeros())).0;
+            pawns &= pawns - 1;
+        }
+        for (role, &bb) in p.iter().enumerate().skip(1) {
+            let mut pieces = bb;
+            while pieces != 0 {
+                out |= piece_attacks(role, pieces.trailing_zeros(), occ);
+                pieces &= pieces - 1;
+            }
+        }
+        out
+    }
+
     /// The pieces of `by` that attack `target`, with `occ` the occupied squares.
     #[inline]
     pub fn attackers(&self, target: u32, by: usize, occ: u64) -> u64 {
@@ -239,10 +260,14 @@ impl Board {
         let occ = self.occupied();
         let own = self.color_bb(stm);
         let them = self.color_bb(1 - stm);
+        let king = self.bb[stm][5];
+        // The squares the enemy attacks with this king lifted (a slider's ray goes on through
+        // its square): the king may move to exactly the others, and stands in check if its own
+        // square is one. One set for all king moves instead of a check test per target.
+        let danger = self.attack_set(1 - stm, occ & !king);
         // Out of check, a piece that is neither the king nor pinned cannot expose the king: its
         // moves need no test (en passant, the exception, is not generated here).
-        let safe =
-            if self.in_check(stm) { 0 } else { own & !self.bb[stm][5] & !self.pinned(stm, occ) };
+        let safe = if danger & king != 0 { 0 } else { own & !king & !self.pinned(stm, occ) };
         for role in 0..6 {
             let mut pieces = self.bb[stm][role];
             while pieces != 0 {
@@ -254,7 +279,13 @@ impl Board {
                     continue;
                 }
                 let mut targets = piece_attacks(role, from, occ) & !own;
-                if group && is_safe {
+                let is_safe = if role == 5 {
+                    targets &= !danger;
+                    true
+                } else {
+                    is_safe
+                };
+                if group && is_safe && role != 5 {
                     let quiet = targets & !occ;
                     if quiet != 0 {
                         free(role, from, quiet);
