@@ -273,18 +273,16 @@ impl Board {
             while pieces != 0 {
                 let from = pieces.trailing_zeros();
                 pieces &= pieces - 1;
-                let is_safe = safe >> from & 1 != 0;
+                // The king's targets are filtered by `danger` below, so its moves are safe too.
+                let is_safe = role == 5 || safe >> from & 1 != 0;
                 if role == 0 {
                     self.pawn_moves(stm, from, occ, them, is_safe, &mut f);
                     continue;
                 }
                 let mut targets = piece_attacks(role, from, occ) & !own;
-                let is_safe = if role == 5 {
+                if role == 5 {
                     targets &= !danger;
-                    true
-                } else {
-                    is_safe
-                };
+                }
                 if group && is_safe && role != 5 {
                     let quiet = targets & !occ;
                     if quiet != 0 {
