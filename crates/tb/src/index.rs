@@ -533,18 +533,34 @@ impl<'a> Decoder<'a> {
     /// [`Layout::decode`] of `idx`.
     #[inline]
     pub fn decode(&mut self, idx: u64) -> Option<Board> {
+        let mut b = Board::default();
+        self.decode_into(idx, &mut b).then_some(b)
+    }
+
+    /// [`Decoder::decode`] into `b` (whatever it holds where there is no board): false where
+    /// there is none.
+    ///
+    /// The board is built where the caller keeps it. Returned by value, it was copied whole
+    /// right after its last piece was placed (one word written), and with AVX-512 the copy's
+    /// 64-byte read could not be served from that pending write: half of this function's time
+    /// went waiting for it (`perf annotate`, the forward pass of KBBvKP).
+    #[inline]
+    pub fn decode_into(&mut self, idx: u64, b: &mut Board) -> bool {
         let layout = self.layout;
         if idx >= layout.size {
-            return None;
+            return false;
         }
-        let Some(last) = layout.groups.last() else { return layout.decode(idx) };
+        let Some(last) = layout.groups.last() else {
+            return layout.decode(idx).map(|d| *b = d).is_some();
+        };
         let (key, rank) = self.span.div_rem(idx);
         if key != self.key {
             self.key = key;
             self.prefix = layout.decode_prefix(idx).map(|(b, occ, _)| (b, occ));
         }
-        let (mut b, mut occ) = self.prefix?;
-        (place(last, rank, &mut b, &mut occ) && layout.canonical(&b, idx)).then_some(b)
+        let Some((prefix, mut occ)) = self.prefix else { return false };
+        *b = prefix;
+        place(last, rank, b, &mut occ) && layout.canonical(b, idx)
     }
 }
 

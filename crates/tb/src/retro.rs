@@ -599,11 +599,17 @@ pub fn forward<M: Metric, const N: usize>(
             let mut out: [Vec<u64>; N] = std::array::from_fn(|_| Vec::new());
             let mut kids = Successors::default();
             let mut grouped: Vec<Grouped> = Vec::with_capacity(8);
-            let mut leaving: Vec<(Board, MoveClass)> = Vec::with_capacity(32);
+            // The moves that leave the in-table graph, located (in the first metric's
+            // sub-tables, the same places for every metric) as they are generated: listing
+            // their boards would copy each right after its last word was written, which the
+            // processor cannot serve from the pending write (see `Board::capture_on`).
+            let mut leaving: Vec<(M::At, bool)> = Vec::with_capacity(32);
+            let first = solvers[0].1;
             let mut decoder = Decoder::new(layout);
+            let mut b = Board::default();
             for &idx in chunk {
                 let i = idx as usize;
-                let Some(b) = decoder.decode(idx as u64) else {
+                if !decoder.decode_into(idx as u64, &mut b) {
                     for (s, _) in &solvers {
                         s.resolve_now(0, i, ILLEGAL);
                         s.resolve_now(1, i, ILLEGAL);
@@ -634,15 +640,14 @@ pub fn forward<M: Metric, const N: usize>(
                             if class == MoveClass::Quiet {
                                 kids.add(layout, child, step);
                             } else {
-                                leaving.push((*child, class));
+                                let exit = class == MoveClass::Exit;
+                                leaving.push((first.locate(child, 1 - stm, class), exit));
                             }
                         },
                     );
                     let mut best: [Option<TbValue>; N] = [None; N];
                     let mut best_is_exit = [false; N];
-                    for &(child, class) in &leaving {
-                        let exit = class == MoveClass::Exit;
-                        let at = solvers[0].1.locate(&child, 1 - stm, class);
+                    for &(at, exit) in &leaving {
                         for (k, (_, metric)) in solvers.iter().enumerate() {
                             let v = metric.value(at);
                             match best[k] {
