@@ -424,8 +424,15 @@ impl Layout {
     /// The position at `idx`, or `None` for a broken index (pieces overlap, or not canonical).
     #[inline]
     pub fn decode(&self, idx: u64) -> Option<Board> {
-        let b = self.decode_raw(idx)?;
-        self.canonical(&b, idx).then_some(b)
+        let mut b = Board::default();
+        self.decode_into(idx, &mut b).then_some(b)
+    }
+
+    /// [`Layout::decode`] into `b`, built where the caller keeps it (see
+    /// [`Decoder::decode_into`]): false for a broken index, where `b` holds no position.
+    #[inline]
+    pub fn decode_into(&self, idx: u64, b: &mut Board) -> bool {
+        self.decode_raw_into(idx, b) && self.canonical(b, idx)
     }
 
     /// Whether `b`, decoded from `idx`, is the canonical board of its index. A decoded king pair
@@ -441,28 +448,43 @@ impl Layout {
     }
 
     /// Like [`Layout::decode`] without the canonical check (overlaps are still rejected).
+    #[cfg(test)]
     fn decode_raw(&self, idx: u64) -> Option<Board> {
+        let mut b = Board::default();
+        self.decode_raw_into(idx, &mut b).then_some(b)
+    }
+
+    /// [`Layout::decode_into`] without the canonical check.
+    #[inline]
+    fn decode_raw_into(&self, idx: u64, b: &mut Board) -> bool {
         if idx >= self.size {
-            return None;
+            return false;
         }
-        let (mut b, mut occ, last_rank) = self.decode_prefix(idx)?;
+        let Some((mut occ, last_rank)) = self.decode_prefix_into(idx, b) else { return false };
         match self.groups.last() {
-            Some(last) => place(last, last_rank, &mut b, &mut occ).then_some(b),
-            None => Some(b),
+            Some(last) => place(last, last_rank, b, &mut occ),
+            None => true,
         }
     }
 
     /// The kings and every group but the last of `idx` (`idx < size`), the squares they take,
     /// and the last group's rank; `None` where they overlap.
-    #[inline]
     fn decode_prefix(&self, idx: u64) -> Option<(Board, u64, u64)> {
         let mut b = Board::default();
+        let (occ, rest) = self.decode_prefix_into(idx, &mut b)?;
+        Some((b, occ, rest))
+    }
+
+    /// [`Layout::decode_prefix`] into `b`: the squares taken and the last group's rank.
+    #[inline]
+    fn decode_prefix_into(&self, idx: u64, b: &mut Board) -> Option<(u64, u64)> {
+        *b = Board::default();
         let mut occ = 0u64;
         let (kk, mut rest) = self.kk_mult.div_rem(idx);
         for g in &self.groups[..self.groups.len().saturating_sub(1)] {
             let (rank, r) = g.mult.div_rem(rest);
             rest = r;
-            if !place(g, rank, &mut b, &mut occ) {
+            if !place(g, rank, b, &mut occ) {
                 return None;
             }
         }
@@ -475,7 +497,7 @@ impl Layout {
             occ |= bit;
             b.bb[c][5] = bit;
         }
-        Some((b, occ, rest))
+        Some((occ, rest))
     }
 }
 
@@ -550,9 +572,7 @@ impl<'a> Decoder<'a> {
         if idx >= layout.size {
             return false;
         }
-        let Some(last) = layout.groups.last() else {
-            return layout.decode(idx).map(|d| *b = d).is_some();
-        };
+        let Some(last) = layout.groups.last() else { return layout.decode_into(idx, b) };
         let (key, rank) = self.span.div_rem(idx);
         if key != self.key {
             self.key = key;

@@ -507,11 +507,14 @@ impl<'a> Solver<'a> {
         let mut out = Vec::new();
         let mut preds = Neighbours::default();
         let mut todo: Vec<u64> = Vec::with_capacity(EXPAND_BATCH * 32);
+        let mut b = Board::default();
         for batch in chunk.chunks(EXPAND_BATCH) {
             todo.clear();
             for &e in batch {
                 let (idx, side, is_loss) = unpack(e);
-                let Some(b) = self.layout.decode(idx) else { continue };
+                if !self.layout.decode_into(idx, &mut b) {
+                    continue;
+                }
                 let mover = 1 - side;
                 preds.clear();
                 b.for_each_unmove(mover, M::PAWN_UNMOVES, |p, step| {
