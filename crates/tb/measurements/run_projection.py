@@ -18,6 +18,7 @@ pawn tables are in. With `--budget`, says whether the run ends within that many 
 `--tsv` prints instead one row per 5-piece table (the columns of 2026-12-02-five-piece-run.tsv
 with `seconds_2026_12_02` added), for the record of a finished run.
 """
+import argparse
 import datetime
 import os
 import re
@@ -104,30 +105,30 @@ def clock(epoch):
 
 
 def main(argv):
-    args = [a for a in argv if not a.startswith("--")]
-    if len(args) < 2:
-        sys.exit(__doc__)
-    budget = None
-    if "--budget" in argv:
-        budget = float(argv[argv.index("--budget") + 1])
-        args = [a for a in args if a != argv[argv.index("--budget") + 1]]
-    log, start = args[0], start_epoch(args[1])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("log")
+    parser.add_argument("start")
+    parser.add_argument("--budget", type=float, metavar="HOURS")
+    parser.add_argument("--tsv", action="store_true")
+    opts = parser.parse_args(argv)
+    log, start, budget = opts.log, start_epoch(opts.start), opts.budget
     first = reference("five-piece-run.tsv", 1, 2)
     last = reference("2026-12-02-five-piece-run.tsv", 0, 1)
     tables = parse(log)
     elapsed = sum(s for _, s, _ in tables)
     five = [(n, s, r) for n, s, r in tables if r is not None]
 
-    if "--tsv" in argv:
+    if opts.tsv:
         print(
             "table\tseconds\tpositions\tdtm_bytes\tdtz_bytes\tfull_dtm_copy_bytes\twork_mib\t"
             "peak_rss_mib\tone_metric\tus_per_position\tforward_s\tretro_dtm_s\tretro_dtz_s\t"
             "write_s\tend_utc\tseconds_2026_11_22\tseconds_2026_12_02"
         )
         done = 0.0
-        for name, seconds, _ in tables:
+        for name, seconds, r in tables:
             done += seconds
-            r = next((r for n, s, r in five if n == name), None)
             if r is None:
                 continue
             print(
