@@ -62,6 +62,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::error::TbError;
+use crate::index::Keep;
 use crate::material::Material;
 use crate::order::DigitOrder;
 use crate::value::{Code, ILLEGAL};
@@ -484,54 +485,118 @@ fn split_sides((header, mut all): (Header, Vec<Code>)) -> (Header, [Vec<Code>; 2
 pub fn decode_joined(
     bytes: &[u8],
     table: &str,
+    buf: Vec<Code>,
+) -> Result<(Header, Vec<Code>), TbError> {
+    let (header, buf) = decode_stored(bytes, table, buf, [Some(Keep::All); 2])?;
+    if header.order.is_empty() {
+        return Ok((header, buf));
+    }
+    // Back to the standard order, which every reader of whole tables expects.
+    let size = header.size as usize;
+    let order = header.digit_order();
+    let mut standard = vec![0; 2 * size];
+    standard.par_chunks_mut(size).enumerate().for_each(|(side, out)| {
+        let file = &buf[side * size..][..size];
+        out.par_iter_mut()
+            .enumerate()
+            .for_each(|(i, c)| *c = file[order.to_file(i as u64) as usize]);
+    });
+    Ok((header, standard))
+}
+
+/// The entries of a table that `parts` keeps of each side to move (`None`: the side is left
+/// out), in one vector: white's kept entries, then black's, decoded into `buf`'s memory. Only
+/// the blocks holding kept entries are decoded; a side the file does not store reads as
+/// [`ILLEGAL`]. The generator loads sub-tables this way: a table's moves reach one side of each
+/// sub-table, and a promotion only the entries with the new piece on the last rank.
+pub fn decode_parts(
+    bytes: &[u8],
+    table: &str,
     mut buf: Vec<Code>,
+    parts: [Option<Keep>; 2],
+) -> Result<(Header, Vec<Code>), TbError> {
+    let header = Header::parse(bytes, table)?;
+    if header.order.is_empty() {
+        return decode_stored(bytes, table, buf, parts);
+    }
+    // Entries stored in another digit order: decode all, then pick.
+    let (header, all) = decode_joined(bytes, table, Vec::new())?;
+    let size = header.size;
+    buf.clear();
+    for (side, keep) in parts.iter().enumerate() {
+        if let Some(keep) = keep {
+            keep.for_each_run(0, size, |a, b| {
+                let from = (side as u64 * size + a) as usize;
+                buf.extend_from_slice(&all[from..][..(b - a) as usize])
+            });
+        }
+    }
+    Ok((header, buf))
+}
+
+/// [`decode_parts`] with the entries in the file's digit order.
+fn decode_stored(
+    bytes: &[u8],
+    table: &str,
+    mut buf: Vec<Code>,
+    parts: [Option<Keep>; 2],
 ) -> Result<(Header, Vec<Code>), TbError> {
     let header = Header::parse(bytes, table)?;
     let index = parse_index(&bytes[HEADER_LEN..], &header, bytes.len() as u64, table)?;
-    // Each block is decoded straight into its place (`Header::parse` checked that the block
-    // count covers the sides stored exactly). A side not stored reads as illegal throughout.
-    let size = header.size as usize;
+    let size = header.size;
+    let total: u64 = parts.iter().flatten().map(|k| k.len(size)).sum();
     buf.clear();
-    buf.resize(2 * size, 0);
-    let stored = match header.sides {
-        1 => &mut buf[..size],
-        2 => &mut buf[size..],
-        _ => &mut buf[..],
-    };
-    stored
-        .par_chunks_mut(header.block_entries as usize)
-        .zip(index.par_iter())
-        .enumerate()
-        .try_for_each(|(b, (dst, e))| {
-            let raw = &bytes[e.offset as usize..(e.offset + e.len as u64) as usize];
-            let codes = decode_block(&header, b as u32, e, raw, table)?;
-            if codes.len() != dst.len() {
-                let reason = format!("{} entries, expected {}", codes.len(), dst.len());
-                return Err(TbError::CorruptBlock {
-                    table: table.to_string(),
-                    block: b as u32,
-                    reason,
-                });
+    buf.resize(total as usize, 0);
+    // One job per block holding kept entries: its block, where the side begins among the
+    // file's entries, the side's indices it covers, and where their kept entries go.
+    let block = header.block_entries as u64;
+    let mut jobs = Vec::new();
+    let mut rest = &mut buf[..];
+    for (side, keep) in parts.iter().enumerate() {
+        let Some(keep) = *keep else { continue };
+        let (mut dst, r) = std::mem::take(&mut rest).split_at_mut(keep.len(size) as usize);
+        rest = r;
+        let Some(first) = header.first_entry(side) else {
+            dst.fill(ILLEGAL);
+            continue;
+        };
+        for b in first / block..(first + size).div_ceil(block) {
+            let from = (b * block).max(first) - first;
+            let to = ((b + 1) * block).min(first + size) - first;
+            let n = keep.kept_before(to) - keep.kept_before(from);
+            if n > 0 {
+                let (d, r) = std::mem::take(&mut dst).split_at_mut(n as usize);
+                dst = r;
+                jobs.push((b as u32, first, from, to, keep, d));
             }
-            dst.copy_from_slice(&codes);
-            Ok(())
-        })?;
-    for side in (0..2).filter(|&side| !header.stores(side)) {
-        buf[side * size..][..size].fill(ILLEGAL);
+        }
     }
-    if !header.order.is_empty() {
-        // Back to the standard order, which every reader of whole tables expects.
-        let order = header.digit_order();
-        let mut standard = vec![0; 2 * size];
-        standard.par_chunks_mut(size).enumerate().for_each(|(side, out)| {
-            let file = &buf[side * size..][..size];
-            out.par_iter_mut()
-                .enumerate()
-                .for_each(|(i, c)| *c = file[order.to_file(i as u64) as usize]);
+    jobs.into_par_iter().try_for_each(|(b, first, from, to, keep, dst)| {
+        let e = &index[b as usize];
+        let raw = &bytes[e.offset as usize..(e.offset + e.len as u64) as usize];
+        let codes = decode_block(&header, b, e, raw, table)?;
+        let start = b as u64 * block;
+        let mut w = 0;
+        keep.for_each_run(from, to, |a, z| {
+            let n = (z - a) as usize;
+            dst[w..w + n].copy_from_slice(&codes[(first + a - start) as usize..][..n]);
+            w += n;
         });
-        buf = standard;
-    }
+        debug_assert_eq!(w, dst.len());
+        Ok(())
+    })?;
     Ok((header, buf))
+}
+
+/// [`decode_parts`] of a file on disk.
+pub fn read_table_parts(
+    path: &Path,
+    buf: Vec<Code>,
+    parts: [Option<Keep>; 2],
+) -> Result<(Header, Vec<Code>), TbError> {
+    let table = path.display().to_string();
+    let bytes = fs::read(path).map_err(|source| TbError::Io { table: table.clone(), source })?;
+    decode_parts(&bytes, &table, buf, parts)
 }
 
 /// Reads a table file from disk completely.

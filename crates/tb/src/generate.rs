@@ -10,29 +10,40 @@ use std::time::Instant;
 use crate::board::{Board, MoveClass};
 use crate::error::TbError;
 use crate::format::{self, Bits, Encoding, MetricKind};
-use crate::index::{Decoder, Layout};
+use crate::index::{Decoder, Keep, Layout};
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, Workspace, forward};
 use crate::timing::{PhaseClock, PhaseTime};
 use crate::value::{Code, DRAW, TbValue, zeroing_value};
 
-/// Solved tables held in memory, looked up by position (colour flips handled).
+/// Solved tables held in memory, looked up by position (colour flips handled). Each table holds
+/// the entries that the moves of the table being solved reach ([`sub_parts`]): one side to move,
+/// and of a promotion only the positions with the new piece on the last rank.
 #[derive(Default)]
 pub struct TableSet {
-    /// Each table's codes in one vector: white to move, then black to move.
-    tables: Vec<(Layout, Vec<Code>)>,
+    tables: Vec<SubTable>,
     /// Every orientation a board may have: (material as on the board, flipped, table number).
     /// A handful of entries, scanned linearly: cheaper than hashing on every capture.
     lookup: Vec<(Material, bool, usize)>,
 }
 
+/// One table of a [`TableSet`]: the kept entries of each side ([`Keep`]; `None`: not loaded) and
+/// where each side's begin in `codes`.
+struct SubTable {
+    layout: Layout,
+    parts: [Option<Keep>; 2],
+    first: [usize; 2],
+    codes: Vec<Code>,
+}
+
 impl TableSet {
-    /// Adds a table: `codes` holds white's entries, then black's.
-    pub fn insert(&mut self, material: Material, codes: Vec<Code>) {
+    /// Adds a table: `codes` holds the entries `parts` keeps of white's side, then of black's.
+    pub fn insert(&mut self, material: Material, parts: [Option<Keep>; 2], codes: Vec<Code>) {
         let layout = Layout::new(material);
-        assert_eq!(codes.len() as u64, 2 * layout.size, "{material}: codes of both sides");
+        let lens = parts.map(|p| p.map_or(0, |k| k.len(layout.size) as usize));
+        assert_eq!(codes.len(), lens[0] + lens[1], "{material}: codes of the parts kept");
         let n = self.tables.len();
-        self.tables.push((layout, codes));
+        self.tables.push(SubTable { layout, parts, first: [0, lens[0]], codes });
         self.lookup.push((material, false, n));
         if material.flipped() != material {
             self.lookup.push((material.flipped(), true, n));
@@ -40,12 +51,12 @@ impl TableSet {
     }
 
     pub fn memory(&self) -> u64 {
-        self.tables.iter().map(|(l, _)| l.size * 4).sum()
+        self.tables.iter().map(|t| 2 * t.codes.len() as u64).sum()
     }
 
     /// The tables' memory, for the next table's sub-tables ([`Workspace::recycle_subs`]).
     pub fn into_buffers(self) -> impl Iterator<Item = Vec<Code>> {
-        self.tables.into_iter().map(|(_, codes)| codes)
+        self.tables.into_iter().map(|t| t.codes)
     }
 
     /// The code of `b` with `stm` to move; bare kings are a draw.
@@ -68,14 +79,16 @@ impl TableSet {
             .iter()
             .find(|(l, _, _)| *l == m)
             .unwrap_or_else(|| panic!("sub-table {m} not loaded"));
-        let layout = &self.tables[t].0;
-        let size = layout.size as usize;
-        let offset = if flip {
-            (1 - stm) * size + layout.encode(&b.color_flipped()) as usize
+        let table = &self.tables[t];
+        let (side, idx) = if flip {
+            (1 - stm, table.layout.encode(&b.color_flipped()))
         } else {
-            stm * size + layout.encode(b) as usize
+            (stm, table.layout.encode(b))
         };
-        Entry::At { table: t, offset }
+        let kept = table.parts[side].and_then(|k| k.compact(idx)).unwrap_or_else(|| {
+            panic!("{}: side {side} index {idx} not loaded", table.layout.material)
+        });
+        Entry::At { table: t, offset: table.first[side] + kept as usize }
     }
 
     /// The code at a place found by [`TableSet::locate`] (of this set or of one with the same
@@ -84,15 +97,41 @@ impl TableSet {
     pub fn code_at(&self, e: Entry) -> Code {
         match e {
             Entry::BareKings => DRAW,
-            Entry::At { table, offset } => self.tables[table].1[offset],
+            Entry::At { table, offset } => self.tables[table].codes[offset],
         }
     }
 
-    /// Whether both sets hold the same materials in the same order.
+    /// Whether both sets hold the same parts of the same materials in the same order.
     pub fn same_tables(&self, other: &TableSet) -> bool {
-        self.lookup.len() == other.lookup.len()
-            && self.lookup.iter().zip(&other.lookup).all(|(a, b)| a == b)
+        self.lookup == other.lookup
+            && self.tables.iter().zip(&other.tables).all(|(a, b)| a.parts == b.parts)
     }
+}
+
+/// The parts of each sub-table of `m` that its moves reach ([`Material::exits`]), in the order
+/// of `subs`: the side to move after the move, all of it after a capture, and after a
+/// promotion only the entries with the new piece on its last rank ([`Layout::promotion_keep`];
+/// all where two kinds of move reach the same side).
+pub fn sub_parts(m: &Material, subs: &[Material]) -> Vec<[Option<Keep>; 2]> {
+    let exits = m.exits();
+    subs.iter()
+        .map(|s| {
+            let layout = Layout::new(*s);
+            let mut parts = [None; 2];
+            for e in exits.iter().filter(|e| e.material == *s) {
+                let keep = match e.promoted {
+                    Some((color, role)) => layout.promotion_keep(color, role),
+                    None => Keep::All,
+                };
+                let part = &mut parts[e.to_move];
+                *part = Some(match *part {
+                    Some(k) if k != keep => Keep::All,
+                    _ => keep,
+                });
+            }
+            parts
+        })
+        .collect()
 }
 
 /// A position's place in a [`TableSet`].
@@ -399,20 +438,25 @@ fn proc_bytes(path: &str, key: &str) -> Option<u64> {
     kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|kb| kb * 1024)
 }
 
-/// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once, whose
-/// sub-tables are `subs`: per metric and index entry 8 bytes of solver state (the finished
-/// values are packed over it), and 4 per entry of every sub-table (2 sides × 2-byte codes); plus
-/// 6 bytes per entry for the pawn progress, the slice being solved, its seeds and the encoder.
-/// Before 2026-11-28 the values had arrays of their own and all slices were listed at once
-/// (12 and 10 bytes instead of 8 and 6: KBNvKP 15.0 GiB estimated, 17.7 measured; now 11.1).
-pub fn memory_estimate<'a>(
-    m: Material,
-    subs: impl IntoIterator<Item = &'a Material>,
-    metrics: u64,
-) -> u64 {
+/// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once: per metric
+/// and index entry 8 bytes of solver state (the finished values are packed over it), and 2 per
+/// entry its sub-tables keep ([`sub_parts`]); plus 6 bytes per entry for the pawn progress, the
+/// slice being solved, its seeds and the encoder. Before 2026-11-28 the values had arrays of
+/// their own and all slices were listed at once (12 and 10 bytes instead of 8 and 6: KBNvKP
+/// 15.0 GiB estimated, 17.7 measured; then 11.1); before 2026-12-03 both sides of every
+/// sub-table were loaded (KBPvKP, one metric: 13.6 GiB; now 4.4 GiB, both metrics 7.4 GiB).
+pub fn memory_estimate(m: Material, metrics: u64) -> u64 {
     let size = Layout::new(m).size;
-    let sub_entries: u64 = subs.into_iter().map(|s| Layout::new(*s).size).sum();
-    metrics * (8 * size + 4 * sub_entries) + 6 * size
+    let subs: Vec<Material> = m.successors().into_iter().collect();
+    let sub_entries: u64 = sub_parts(&m, &subs)
+        .iter()
+        .zip(&subs)
+        .map(|(parts, s)| {
+            let size = Layout::new(*s).size;
+            parts.iter().flatten().map(|k| k.len(size)).sum::<u64>()
+        })
+        .sum();
+    metrics * (8 * size + 2 * sub_entries) + 6 * size
 }
 
 /// What generating (or finding) one table took.
@@ -512,12 +556,13 @@ fn peak_rss(reset: bool) -> u64 {
     proc_bytes("/proc/self/status", "VmHWM:").unwrap_or(0)
 }
 
-/// A finished table's exact codes (both sides in one vector, decoded into `buf`): DTZ from its
-/// file, DTM from the generator's full copy.
+/// The `parts` of a finished table's exact codes (in one vector, decoded into `buf`): DTZ from
+/// its file, DTM from the generator's full copy.
 fn load(
     dir: &Path,
     m: &Material,
     metric: MetricKind,
+    parts: [Option<Keep>; 2],
     buf: Vec<Code>,
 ) -> Result<Vec<Code>, TbError> {
     let path = match metric {
@@ -527,7 +572,7 @@ fn load(
     if !path.exists() {
         return Err(TbError::Missing { table: path.display().to_string() });
     }
-    Ok(format::read_table_joined(&path, buf)?.1)
+    Ok(format::read_table_parts(&path, buf, parts)?.1)
 }
 
 /// Generates `targets` and everything they depend on, in dependency order, into `opts.dir`.
@@ -602,20 +647,27 @@ pub fn generate(
         let clock = Mutex::new(PhaseClock::default());
         let phase = |p| clock.lock().expect("phase clock").start(p);
         let result = pool.install(|| -> Result<GenReport, TbError> {
-            let subs = &graph.edges[&m];
+            let subs: Vec<Material> = graph.edges[&m].iter().copied().collect();
+            let parts = sub_parts(&m, &subs);
             let len = Layout::new(m).size as usize;
             // Both metrics in one pass unless their sub-tables and solver arrays together would
             // not fit: then DTM is solved and written first, and DTZ after it.
-            let together = memory_estimate(m, subs, 2) <= opts.memory_limit;
+            let together = memory_estimate(m, 2) <= opts.memory_limit;
             let load_subs = |metric, bufs: Vec<Vec<Code>>| -> Result<TableSet, TbError> {
                 let mut set = TableSet::default();
-                for (s, buf) in subs.iter().zip(bufs) {
-                    set.insert(*s, load(&opts.dir, s, metric, buf)?);
+                for ((s, p), buf) in subs.iter().zip(&parts).zip(bufs) {
+                    set.insert(*s, *p, load(&opts.dir, s, metric, *p, buf)?);
                 }
                 Ok(set)
             };
-            let sub_lens: Vec<usize> =
-                subs.iter().map(|s| 2 * Layout::new(*s).size as usize).collect();
+            let sub_lens: Vec<usize> = subs
+                .iter()
+                .zip(&parts)
+                .map(|(s, p)| {
+                    let size = Layout::new(*s).size;
+                    p.iter().flatten().map(|k| k.len(size) as usize).sum()
+                })
+                .collect();
             let units =
                 if together { work_units(len as u64, 2) } else { 2 * work_units(len as u64, 1) };
             table_bar.reset();

@@ -15,6 +15,17 @@ pub struct Material {
     pub counts: [[u8; 6]; 2],
 }
 
+/// One way a move leaves an endgame ([`Material::exits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The endgame reached, as stored.
+    pub material: Material,
+    /// Its side to move (0 white), as stored.
+    pub to_move: usize,
+    /// For a promotion: the new piece's colour and role index, as stored.
+    pub promoted: Option<(usize, usize)>,
+}
+
 /// A material string that does not name an endgame we can handle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("bad endgame name {0:?} (expected e.g. KQvKR: one king per side, at most 7 pieces)")]
@@ -76,31 +87,43 @@ impl Material {
     /// Every material one move away: a capture of any non-king piece, a promotion to any piece, or
     /// both at once. Normalised and without bare kings.
     pub fn successors(&self) -> BTreeSet<Material> {
-        let mut out = BTreeSet::new();
-        let mut add = |m: Material| {
+        self.exits().into_iter().map(|e| e.material).collect()
+    }
+
+    /// Every way a move leaves this endgame ([`Material::successors`], each as often as it is
+    /// reached): the stored material, its side to move and, for a promotion, the new piece's
+    /// colour and role, all as stored (colours exchanged where the material was).
+    pub fn exits(&self) -> Vec<Exit> {
+        let mut out = Vec::new();
+        let mut add = |m: Material, to_move: usize, promoted: Option<(usize, usize)>| {
             if m != Material::KVK {
-                out.insert(m.normalized().0);
+                let (material, flip) = m.normalized();
+                let f = flip as usize;
+                let promoted = promoted.map(|(c, r)| (c ^ f, r));
+                out.push(Exit { material, to_move: to_move ^ f, promoted });
             }
         };
         for c in 0..2 {
+            // A piece of `c` captured: `c` moves next.
             for r in 0..5 {
                 if self.counts[c][r] > 0 {
                     let mut m = *self;
                     m.counts[c][r] -= 1;
-                    add(m);
+                    add(m, c, None);
                 }
             }
+            // A pawn of `c` promoted, alone or capturing: the opponent moves next.
             if self.counts[c][0] > 0 {
                 for promo in 1..5 {
                     let mut m = *self;
                     m.counts[c][0] -= 1;
                     m.counts[c][promo] += 1;
-                    add(m);
+                    add(m, 1 - c, Some((c, promo)));
                     for r in 0..5 {
                         if m.counts[1 - c][r] > 0 {
                             let mut mc = m;
                             mc.counts[1 - c][r] -= 1;
-                            add(mc);
+                            add(mc, 1 - c, Some((c, promo)));
                         }
                     }
                 }
