@@ -7,7 +7,8 @@ made so far against the same tables in earlier runs, and when the run would end 
 
 START: when the run started (UTC `HH:MM:SS` of today, or seconds since the epoch). The reference
 runs are the TSV files beside this script: `five-piece-run.tsv` (2026-11-22, every table, resumed
-segments) and `2026-12-02-five-piece-run.tsv` (66 tables, one run, build 39bb336).
+segments) and `2026-12-02-five-piece-run-complete.tsv` (105 tables, one run, build 307d08b, the
+third session of 2026-12-02; before 2026-12-03 the first run of that day, 66 tables, build 39bb336).
 
 The projection assumes the tables left keep the ratio measured so far against 2026-11-22: the
 pawnless tables' ratio for the pawnless ones left, the pawn tables' ratio (or, before any pawn
@@ -115,7 +116,7 @@ def main(argv):
     opts = parser.parse_args(argv)
     log, start, budget = opts.log, start_epoch(opts.start), opts.budget
     first = reference("five-piece-run.tsv", 1, 2)
-    last = reference("2026-12-02-five-piece-run.tsv", 0, 1)
+    last = reference("2026-12-02-five-piece-run-complete.tsv", 0, 1)
     tables = parse(log)
     elapsed = sum(s for _, s, _ in tables)
     five = [(n, s, r) for n, s, r in tables if r is not None]

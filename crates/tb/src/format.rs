@@ -62,7 +62,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::error::TbError;
-use crate::index::Keep;
+use crate::keep::Keep;
 use crate::material::Material;
 use crate::order::DigitOrder;
 use crate::value::{Code, ILLEGAL};

@@ -10,7 +10,8 @@ use std::time::Instant;
 use crate::board::{Board, MoveClass};
 use crate::error::TbError;
 use crate::format::{self, Bits, Encoding, MetricKind};
-use crate::index::{Decoder, Keep, Layout};
+use crate::index::{Decoder, Layout};
+use crate::keep::Keep;
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, Workspace, forward};
 use crate::timing::{PhaseClock, PhaseTime};
@@ -28,7 +29,7 @@ pub struct TableSet {
 }
 
 /// One table of a [`TableSet`]: the kept entries of each side ([`Keep`]; `None`: not loaded) and
-/// where each side's begin in `codes`.
+/// where each side's entries begin in `codes`.
 struct SubTable {
     layout: Layout,
     parts: [Option<Keep>; 2],

@@ -7,6 +7,7 @@ pub mod error;
 pub mod format;
 pub mod generate;
 pub mod index;
+pub mod keep;
 pub mod material;
 pub mod order;
 pub mod probe;

@@ -59,7 +59,8 @@ fn round_trip_write_read_both_codecs() {
 
 #[test]
 fn partial_reads_keep_exactly_the_entries_asked_for() {
-    use vidle_tb::index::{Keep, Layout};
+    use vidle_tb::index::Layout;
+    use vidle_tb::keep::Keep;
     let m: Material = "KQvKP".parse().unwrap();
     let layout = Layout::new(m);
     let rank = layout.promotion_keep(0, 4);

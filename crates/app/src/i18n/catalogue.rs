@@ -259,8 +259,8 @@ catalogue! {
     TbGenerating: "Generating tablebase {names}…", "Počítám databázi koncovek {names}…";
     TbReady: "Tablebase {name} ready", "Databáze koncovek {name} je hotová";
     TbFailed: "Tablebase generation failed: {why}", "Výpočet databáze koncovek selhal: {why}";
-    TbFivePieceHint: "5-piece tables are not made during play: `vidle tb gen --max-pieces 5` makes all 110 (about 4.5 hours on 2 cores, up to 18 GiB of memory)",
-        "Databáze koncovek s 5 kameny se během hry nepočítají: `vidle tb gen --max-pieces 5` spočítá všech 110 (asi 4,5 hodiny na 2 jádrech, až 18 GiB paměti)";
+    TbFivePieceHint: "5-piece tables are not made during play: `vidle tb gen --max-pieces 5` makes all 110 (about 2 hours on 2 cores, up to 9.1 GiB of memory)",
+        "Databáze koncovek s 5 kameny se během hry nepočítají: `vidle tb gen --max-pieces 5` spočítá všech 110 (asi 2 hodiny na 2 jádrech, až 9,1 GiB paměti)";
 
     // ---- the analysis summary (terminal play; `vidle analyse` prints the English one) ----
     CountInaccuracies: ["{n} inaccuracy", "{n} inaccuracies"],
