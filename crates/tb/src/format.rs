@@ -62,7 +62,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::error::TbError;
-use crate::keep::Keep;
+use crate::keep::{Keep, kept_entries};
 use crate::material::Material;
 use crate::order::DigitOrder;
 use crate::value::{Code, ILLEGAL};
@@ -487,7 +487,8 @@ pub fn decode_joined(
     table: &str,
     buf: Vec<Code>,
 ) -> Result<(Header, Vec<Code>), TbError> {
-    let (header, buf) = decode_stored(bytes, table, buf, [Some(Keep::All); 2])?;
+    let header = Header::parse(bytes, table)?;
+    let buf = decode_stored(bytes, table, &header, buf, [Some(Keep::All); 2])?;
     if header.order.is_empty() {
         return Ok((header, buf));
     }
@@ -517,7 +518,8 @@ pub fn decode_parts(
 ) -> Result<(Header, Vec<Code>), TbError> {
     let header = Header::parse(bytes, table)?;
     if header.order.is_empty() {
-        return decode_stored(bytes, table, buf, parts);
+        let buf = decode_stored(bytes, table, &header, buf, parts)?;
+        return Ok((header, buf));
     }
     // Entries stored in another digit order: decode all, then pick.
     let (header, all) = decode_joined(bytes, table, Vec::new())?;
@@ -534,19 +536,18 @@ pub fn decode_parts(
     Ok((header, buf))
 }
 
-/// [`decode_parts`] with the entries in the file's digit order.
+/// [`decode_parts`] with the entries in the file's digit order (`header`: the file's, parsed).
 fn decode_stored(
     bytes: &[u8],
     table: &str,
+    header: &Header,
     mut buf: Vec<Code>,
     parts: [Option<Keep>; 2],
-) -> Result<(Header, Vec<Code>), TbError> {
-    let header = Header::parse(bytes, table)?;
-    let index = parse_index(&bytes[HEADER_LEN..], &header, bytes.len() as u64, table)?;
+) -> Result<Vec<Code>, TbError> {
+    let index = parse_index(&bytes[HEADER_LEN..], header, bytes.len() as u64, table)?;
     let size = header.size;
-    let total: u64 = parts.iter().flatten().map(|k| k.len(size)).sum();
     buf.clear();
-    buf.resize(total as usize, 0);
+    buf.resize(kept_entries(parts, size) as usize, 0);
     // One job per block holding kept entries: its block, where the side begins among the
     // file's entries, the side's indices it covers, and where their kept entries go.
     let block = header.block_entries as u64;
@@ -574,7 +575,7 @@ fn decode_stored(
     jobs.into_par_iter().try_for_each(|(b, first, from, to, keep, dst)| {
         let e = &index[b as usize];
         let raw = &bytes[e.offset as usize..(e.offset + e.len as u64) as usize];
-        let codes = decode_block(&header, b, e, raw, table)?;
+        let codes = decode_block(header, b, e, raw, table)?;
         let start = b as u64 * block;
         let mut w = 0;
         keep.for_each_run(from, to, |a, z| {
@@ -585,7 +586,7 @@ fn decode_stored(
         debug_assert_eq!(w, dst.len());
         Ok(())
     })?;
-    Ok((header, buf))
+    Ok(buf)
 }
 
 /// [`decode_parts`] of a file on disk.

@@ -11,7 +11,7 @@ use crate::board::{Board, MoveClass};
 use crate::error::TbError;
 use crate::format::{self, Bits, Encoding, MetricKind};
 use crate::index::{Decoder, Layout};
-use crate::keep::Keep;
+use crate::keep::{Keep, kept_entries};
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, Workspace, forward};
 use crate::timing::{PhaseClock, PhaseTime};
@@ -41,10 +41,15 @@ impl TableSet {
     /// Adds a table: `codes` holds the entries `parts` keeps of white's side, then of black's.
     pub fn insert(&mut self, material: Material, parts: [Option<Keep>; 2], codes: Vec<Code>) {
         let layout = Layout::new(material);
-        let lens = parts.map(|p| p.map_or(0, |k| k.len(layout.size) as usize));
-        assert_eq!(codes.len(), lens[0] + lens[1], "{material}: codes of the parts kept");
+        let size = layout.size;
+        assert_eq!(
+            codes.len() as u64,
+            kept_entries(parts, size),
+            "{material}: codes of the parts kept"
+        );
+        let first = [0, kept_entries([parts[0], None], size) as usize];
         let n = self.tables.len();
-        self.tables.push(SubTable { layout, parts, first: [0, lens[0]], codes });
+        self.tables.push(SubTable { layout, parts, first, codes });
         self.lookup.push((material, false, n));
         if material.flipped() != material {
             self.lookup.push((material.flipped(), true, n));
@@ -133,6 +138,11 @@ pub fn sub_parts(m: &Material, subs: &[Material]) -> Vec<[Option<Keep>; 2]> {
             parts
         })
         .collect()
+}
+
+/// Entries each of `subs` keeps of its `parts` ([`sub_parts`]).
+fn sub_entries(subs: &[Material], parts: &[[Option<Keep>; 2]]) -> Vec<u64> {
+    subs.iter().zip(parts).map(|(s, p)| kept_entries(*p, Layout::new(*s).size)).collect()
 }
 
 /// A position's place in a [`TableSet`].
@@ -447,16 +457,14 @@ fn proc_bytes(path: &str, key: &str) -> Option<u64> {
 /// 15.0 GiB estimated, 17.7 measured; then 11.1); before 2026-12-03 both sides of every
 /// sub-table were loaded (KBPvKP, one metric: 13.6 GiB; now 4.4 GiB, both metrics 7.4 GiB).
 pub fn memory_estimate(m: Material, metrics: u64) -> u64 {
-    let size = Layout::new(m).size;
     let subs: Vec<Material> = m.successors().into_iter().collect();
-    let sub_entries: u64 = sub_parts(&m, &subs)
-        .iter()
-        .zip(&subs)
-        .map(|(parts, s)| {
-            let size = Layout::new(*s).size;
-            parts.iter().flatten().map(|k| k.len(size)).sum::<u64>()
-        })
-        .sum();
+    let kept = sub_entries(&subs, &sub_parts(&m, &subs));
+    estimate(Layout::new(m).size, kept.iter().sum(), metrics)
+}
+
+/// [`memory_estimate`] of a table of `size` entries per side whose sub-tables keep
+/// `sub_entries` entries in all.
+fn estimate(size: u64, sub_entries: u64, metrics: u64) -> u64 {
     metrics * (8 * size + 2 * sub_entries) + 6 * size
 }
 
@@ -653,7 +661,8 @@ pub fn generate(
             let len = Layout::new(m).size as usize;
             // Both metrics in one pass unless their sub-tables and solver arrays together would
             // not fit: then DTM is solved and written first, and DTZ after it.
-            let together = memory_estimate(m, 2) <= opts.memory_limit;
+            let sub_lens = sub_entries(&subs, &parts);
+            let together = estimate(len as u64, sub_lens.iter().sum(), 2) <= opts.memory_limit;
             let load_subs = |metric, bufs: Vec<Vec<Code>>| -> Result<TableSet, TbError> {
                 let mut set = TableSet::default();
                 for ((s, p), buf) in subs.iter().zip(&parts).zip(bufs) {
@@ -661,14 +670,7 @@ pub fn generate(
                 }
                 Ok(set)
             };
-            let sub_lens: Vec<usize> = subs
-                .iter()
-                .zip(&parts)
-                .map(|(s, p)| {
-                    let size = Layout::new(*s).size;
-                    p.iter().flatten().map(|k| k.len(size) as usize).sum()
-                })
-                .collect();
+            let sub_lens: Vec<usize> = sub_lens.into_iter().map(|n| n as usize).collect();
             let units =
                 if together { work_units(len as u64, 2) } else { 2 * work_units(len as u64, 1) };
             table_bar.reset();

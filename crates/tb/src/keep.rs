@@ -65,6 +65,11 @@ impl Keep {
     }
 }
 
+/// Entries kept of both sides of a table of `size` indices per side (`None`: a side left out).
+pub fn kept_entries(parts: [Option<Keep>; 2], size: u64) -> u64 {
+    parts.iter().flatten().map(|k| k.len(size)).sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
