@@ -356,19 +356,21 @@ impl Board {
                 MoveClass::PawnPush
             };
             let step = Step { role: 0, from, to };
+            // Whether the king is left in check depends on the squares taken, not on what
+            // stands on `to`: one test serves every promotion piece.
+            child.bb[stm][0] |= 1 << to;
+            if !is_safe && child.in_check(stm) {
+                continue;
+            }
             if (1u64 << to) & (RANK_1 | RANK_8) != 0 {
+                child.bb[stm][0] ^= 1 << to;
                 for promo in [4, 3, 2, 1] {
-                    let mut c = child;
-                    c.bb[stm][promo] |= 1 << to;
-                    if is_safe || !c.in_check(stm) {
-                        f(&c, MoveClass::Exit, step);
-                    }
+                    child.bb[stm][promo] |= 1 << to;
+                    f(&child, MoveClass::Exit, step);
+                    child.bb[stm][promo] ^= 1 << to;
                 }
             } else {
-                child.bb[stm][0] |= 1 << to;
-                if is_safe || !child.in_check(stm) {
-                    f(&child, class, step);
-                }
+                f(&child, class, step);
             }
         }
     }

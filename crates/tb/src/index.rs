@@ -480,15 +480,8 @@ impl Layout {
         }
     }
 
-    /// The kings and every group but the last of `idx` (`idx < size`), the squares they take,
-    /// and the last group's rank; `None` where they overlap.
-    fn decode_prefix(&self, idx: u64) -> Option<(Board, u64, u64)> {
-        let mut b = Board::default();
-        let (occ, rest) = self.decode_prefix_into(idx, &mut b)?;
-        Some((b, occ, rest))
-    }
-
-    /// [`Layout::decode_prefix`] into `b`: the squares taken and the last group's rank.
+    /// The kings and every group but the last of `idx` (`idx < size`) placed on `b`; the
+    /// squares they take and the last group's rank, or `None` where they overlap.
     #[inline]
     fn decode_prefix_into(&self, idx: u64, b: &mut Board) -> Option<(u64, u64)> {
         *b = Board::default();
@@ -589,7 +582,8 @@ impl<'a> Decoder<'a> {
         let (key, rank) = self.span.div_rem(idx);
         if key != self.key {
             self.key = key;
-            self.prefix = layout.decode_prefix(idx).map(|(b, occ, _)| (b, occ));
+            let mut prefix = Board::default();
+            self.prefix = layout.decode_prefix_into(idx, &mut prefix).map(|(occ, _)| (prefix, occ));
         }
         let Some((prefix, mut occ)) = self.prefix else { return false };
         *b = prefix;
