@@ -12,6 +12,11 @@
 //! search score, the result and whether the best move was quiet (filtering and deduplication
 //! are the trainer's job). Covered 3–5-piece endings are adjudicated by the tablebases of the
 //! data directory when it has them.
+//!
+//! `seed-S/recipe.txt` records the settings that decide the seed's games (nodes, evaluation,
+//! openings, plies, chunk size), written when the seed is begun. A run that resumes the seed
+//! with other settings is refused, naming them: chunks of two recipes under one seed would be
+//! one data set to the trainer and to every later reader of the manifest.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -56,11 +61,11 @@ pub struct DatagenArgs {
     /// Games per chunk file.
     #[arg(long, default_value_t = 100)]
     pub chunk_games: u64,
-    /// The evaluation the games are searched with: `hce`, the hand-crafted one (the recipe of
-    /// all data so far, kept as the default so that a seed resumed with a newer build goes on
-    /// with the same recipe), or `nnue`, the network built in (the bootstrap loop: start a new
-    /// seed with it).
-    #[arg(long, value_enum, default_value_t = DatagenEval::Hce)]
+    /// The evaluation the games are searched with: `nnue`, the network built in (the bootstrap
+    /// loop: the next network learns from the current one's games), or `hce`, the hand-crafted
+    /// one (the recipe of the first seeds, 2026-11-28 and 29). A seed keeps the evaluation it
+    /// was begun with (`seed-S/recipe.txt`).
+    #[arg(long, value_enum, default_value_t = DatagenEval::Nnue)]
     pub eval: DatagenEval,
     /// Convert `FEN | score | result` text files (from `vidle-tune gen`) into chunks, then stop.
     #[arg(long, num_args = 1..)]
@@ -72,6 +77,66 @@ pub struct DatagenArgs {
 pub enum DatagenEval {
     Hce,
     Nnue,
+}
+
+/// The settings that decide a seed's games, one `name value` line each: what
+/// `seed-S/recipe.txt` records. The thread count and `--games` are not among them (the games
+/// are the same whatever they are), nor the tables, which only shorten games they cover.
+fn recipe(a: &DatagenArgs, openings: Option<&[String]>) -> String {
+    let eval = match a.eval {
+        DatagenEval::Hce => "hce",
+        DatagenEval::Nnue => "nnue",
+    };
+    let start = match (openings, &a.openings) {
+        (Some(list), Some(path)) => {
+            let name = path
+                .file_name()
+                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+            format!("openings {name} ({} positions)", list.len())
+        }
+        _ => format!("book-plies {}", a.book_plies),
+    };
+    format!(
+        "nodes {}\neval {eval}\n{start}\nrandom-plies {}\nchunk-games {}\n",
+        a.nodes, a.random_plies, a.chunk_games
+    )
+}
+
+/// Compares this run's `recipe` with the one `seed` was begun with, or records it when the
+/// seed is new. A seed with chunks but no record (begun by a build before records) is
+/// resumed with a warning, and this run's settings are recorded from then on.
+fn check_recipe(dir: &Path, seed: u64, recipe: &str, chunks_done: usize) -> Result<()> {
+    let path = dir.join(format!("seed-{seed}")).join("recipe.txt");
+    match std::fs::read(&path) {
+        Ok(bytes) => {
+            let was = String::from_utf8_lossy(&bytes);
+            let old: Vec<&str> = was.lines().filter(|l| !recipe.lines().any(|n| n == *l)).collect();
+            let new: Vec<&str> = recipe.lines().filter(|l| !was.lines().any(|o| o == *l)).collect();
+            if old.is_empty() && new.is_empty() {
+                return Ok(());
+            }
+            bail!(
+                "seed {seed} was begun with `{}` ({}); this run has `{}`: resume it with the same \
+                 settings, or start a new seed (--seed)",
+                old.join(", "),
+                path.display(),
+                new.join(", ")
+            )
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if chunks_done > 0 {
+                eprintln!(
+                    "datagen: warning: seed {seed} has {chunks_done} chunks but no {} (begun by \
+                     an older build), so its settings cannot be checked; recording this run's",
+                    path.display()
+                );
+            }
+            vidle_tb::format::write_file(&path, recipe.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+            Ok(())
+        }
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
 }
 
 /// Holds the directory's `datagen.lock` for the whole run: two generators writing the same
@@ -120,6 +185,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     };
     let tables = crate::tb_source::default_tables();
     let done = manifest.chunks_done(a.seed);
+    check_recipe(&dir, a.seed, &recipe(a, openings.as_deref()), done.len())?;
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let written = AtomicU64::new(0);
@@ -132,7 +198,10 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
         a.nodes,
         a.threads,
         done.len(),
-        if tables.is_some() { ", tablebase adjudication" } else { "" }
+        tables.as_ref().map_or(String::new(), |t| format!(
+            ", tablebase adjudication up to {} pieces",
+            t.max_pieces()
+        ))
     );
     std::thread::scope(|s| -> Result<()> {
         let mut workers = Vec::new();
@@ -422,7 +491,7 @@ mod tests {
 
     /// `--eval` picks the evaluation the games are searched with: the same seed and game give
     /// other records with the network than with the hand-crafted evaluation, and the default
-    /// is the hand-crafted one (the recipe of the data so far).
+    /// is the network.
     #[test]
     fn the_evaluation_is_chosen_by_eval() {
         let dir = std::env::temp_dir().join(format!("vidle-datagen-eval-{}", std::process::id()));
@@ -440,8 +509,43 @@ mod tests {
         let hce = chunk("hce", &["--eval", "hce"]);
         let nnue = chunk("nnue", &["--eval", "nnue"]);
         assert!(!hce.is_empty());
-        assert_eq!(default, hce, "the default is the hand-crafted evaluation");
+        assert_eq!(default, nnue, "the default is the network");
         assert_ne!(hce, nnue, "the network plays other games or scores them otherwise");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A seed resumed with settings that change its games is refused, naming them; the same
+    /// settings (other threads, more games) resume it.
+    #[test]
+    fn a_seed_keeps_its_recipe() {
+        let dir = std::env::temp_dir().join(format!("vidle-datagen-recipe-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.to_str().unwrap();
+        let base = ["--out", d, "--nodes", "200", "--chunk-games", "1", "--seed", "7"];
+        run(&args(&[&base[..], &["--games", "1"]].concat())).unwrap();
+        let recorded = std::fs::read_to_string(dir.join("seed-7/recipe.txt")).unwrap();
+        assert!(recorded.contains("nodes 200\neval nnue\n"), "{recorded}");
+        type Change = fn(&mut DatagenArgs);
+        let changes: [(&str, Change); 5] = [
+            ("eval hce", |a| a.eval = DatagenEval::Hce),
+            ("nodes 300", |a| a.nodes = 300),
+            ("book-plies 6", |a| a.book_plies = 6),
+            ("random-plies 2", |a| a.random_plies = 2),
+            ("chunk-games 2", |a| a.chunk_games = 2),
+        ];
+        for (named, change) in changes {
+            let mut a = args(&[&base[..], &["--games", "2"]].concat());
+            change(&mut a);
+            let err = run(&a).unwrap_err().to_string();
+            assert!(err.contains("seed 7 was begun with") && err.contains(named), "{err}");
+        }
+        assert_eq!(Manifest::open(&dir).unwrap().chunks_done(7), HashSet::from([0]));
+        run(&args(&[&base[..], &["--games", "2", "--threads", "2"]].concat())).unwrap();
+        assert_eq!(Manifest::open(&dir).unwrap().chunks_done(7), HashSet::from([0, 1]));
+        // A seed begun before records: resumed, and recorded from then on.
+        std::fs::remove_file(dir.join("seed-7/recipe.txt")).unwrap();
+        run(&args(&[&base[..], &["--games", "3"]].concat())).unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("seed-7/recipe.txt")).unwrap(), recorded);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
