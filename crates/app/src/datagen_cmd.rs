@@ -11,7 +11,9 @@
 //! `--random-plies` uniformly random moves; every position after that is written with White's
 //! search score, the result and whether the best move was quiet (filtering and deduplication
 //! are the trainer's job). Covered 3–5-piece endings are adjudicated by the tablebases of the
-//! data directory when it has them.
+//! data directory (or `VIDLE_TB_DIR`) when it has them: the tables give the result, and the
+//! game goes on for `--tb-play-on` plies so that the data keeps the endings the network must
+//! evaluate without tables ([`vidle_engine::datagen::play_game`]).
 //!
 //! `seed-S/recipe.txt` records the settings that decide the seed's games (nodes, evaluation,
 //! openings, plies, chunk size), written when the seed is begun. A run that resumes the seed
@@ -67,6 +69,12 @@ pub struct DatagenArgs {
     /// was begun with (`seed-S/recipe.txt`).
     #[arg(long, value_enum, default_value_t = DatagenEval::Nnue)]
     pub eval: DatagenEval,
+    /// Plies a game goes on once the tablebases cover it (the result is theirs either way): the
+    /// network sees the 3–5-piece endings it evaluates when no tables are present. 0 ends the
+    /// game at the first covered position, as builds before 2026-12-03 did (whose 5-piece
+    /// adjudication left those endings out of the data: docs/nnue.md, "fm").
+    #[arg(long, default_value_t = 16)]
+    pub tb_play_on: usize,
     /// Convert `FEN | score | result` text files (from `vidle-tune gen`) into chunks, then stop.
     #[arg(long, num_args = 1..)]
     pub convert: Vec<PathBuf>,
@@ -81,12 +89,13 @@ pub enum DatagenEval {
 
 /// The settings that decide a seed's games, one `name value` line each: what
 /// `seed-S/recipe.txt` records. The thread count and `--games` are not among them (the games
-/// are the same whatever they are), nor the tables, which only shorten games they cover.
+/// are the same whatever they are), nor the tables, which only decide the games they cover.
+/// `tb-play-on` was added on 2026-12-03; a record without it is read as `tb-play-on 0`, the
+/// behaviour of the builds before.
 fn recipe(a: &DatagenArgs, openings: Option<&[String]>) -> String {
-    let eval = match a.eval {
-        DatagenEval::Hce => "hce",
-        DatagenEval::Nnue => "nnue",
-    };
+    // The name `--eval` takes, so the record cannot drift from the option.
+    let eval = clap::ValueEnum::to_possible_value(&a.eval)
+        .map_or_else(|| format!("{:?}", a.eval), |v| v.get_name().to_owned());
     let start = match (openings, &a.openings) {
         (Some(list), Some(path)) => {
             let name = path
@@ -97,8 +106,8 @@ fn recipe(a: &DatagenArgs, openings: Option<&[String]>) -> String {
         _ => format!("book-plies {}", a.book_plies),
     };
     format!(
-        "nodes {}\neval {eval}\n{start}\nrandom-plies {}\nchunk-games {}\n",
-        a.nodes, a.random_plies, a.chunk_games
+        "nodes {}\neval {eval}\n{start}\nrandom-plies {}\nchunk-games {}\ntb-play-on {}\n",
+        a.nodes, a.random_plies, a.chunk_games, a.tb_play_on
     )
 }
 
@@ -109,7 +118,10 @@ fn check_recipe(dir: &Path, seed: u64, recipe: &str, chunks_done: usize) -> Resu
     let path = dir.join(format!("seed-{seed}")).join("recipe.txt");
     match std::fs::read(&path) {
         Ok(bytes) => {
-            let was = String::from_utf8_lossy(&bytes);
+            let mut was = String::from_utf8_lossy(&bytes).into_owned();
+            if !was.lines().any(|l| l.starts_with("tb-play-on ")) {
+                was.push_str("tb-play-on 0\n");
+            }
             let old: Vec<&str> = was.lines().filter(|l| !recipe.lines().any(|n| n == *l)).collect();
             let new: Vec<&str> = recipe.lines().filter(|l| !was.lines().any(|o| o == *l)).collect();
             if old.is_empty() && new.is_empty() {
@@ -283,7 +295,7 @@ fn play_chunk(
         }
         games += 1;
         let Some(game) = opening(a, g, openings) else { continue };
-        for r in play_game(engine, game, a.nodes, tables).records {
+        for r in play_game(engine, game, a.nodes, tables, a.tb_play_on).records {
             bytes.extend_from_slice(&r.to_bytes());
         }
     }
@@ -446,10 +458,18 @@ mod tests {
         Cli::parse_from(std::iter::once("datagen").chain(extra.iter().copied())).a
     }
 
+    /// An empty temporary directory of its own for one test (the process id keeps concurrent
+    /// test runs apart); the test removes it at its end.
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("vidle-datagen-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn chunks_resume_and_read_back() {
-        let dir = std::env::temp_dir().join(format!("vidle-datagen-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("resume");
         let d = dir.to_str().unwrap();
         let base = ["--out", d, "--nodes", "300", "--chunk-games", "1", "--seed", "3"];
         run(&args(&[&base[..], &["--games", "2", "--threads", "2"]].concat())).unwrap();
@@ -478,8 +498,7 @@ mod tests {
 
     #[test]
     fn a_second_generator_on_the_same_directory_is_refused() {
-        let dir = std::env::temp_dir().join(format!("vidle-datagen-lock-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("lock");
         let held = lock_dir(&dir).unwrap();
         let d = dir.to_str().unwrap();
         let err = run(&args(&["--out", d, "--games", "1", "--nodes", "100"])).unwrap_err();
@@ -494,8 +513,7 @@ mod tests {
     /// is the network.
     #[test]
     fn the_evaluation_is_chosen_by_eval() {
-        let dir = std::env::temp_dir().join(format!("vidle-datagen-eval-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("eval");
         let chunk = |name: &str, extra: &[&str]| -> Vec<u8> {
             let out = dir.join(name);
             let o = out.to_str().unwrap();
@@ -518,20 +536,20 @@ mod tests {
     /// settings (other threads, more games) resume it.
     #[test]
     fn a_seed_keeps_its_recipe() {
-        let dir = std::env::temp_dir().join(format!("vidle-datagen-recipe-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("recipe");
         let d = dir.to_str().unwrap();
         let base = ["--out", d, "--nodes", "200", "--chunk-games", "1", "--seed", "7"];
         run(&args(&[&base[..], &["--games", "1"]].concat())).unwrap();
         let recorded = std::fs::read_to_string(dir.join("seed-7/recipe.txt")).unwrap();
         assert!(recorded.contains("nodes 200\neval nnue\n"), "{recorded}");
         type Change = fn(&mut DatagenArgs);
-        let changes: [(&str, Change); 5] = [
+        let changes: [(&str, Change); 6] = [
             ("eval hce", |a| a.eval = DatagenEval::Hce),
             ("nodes 300", |a| a.nodes = 300),
             ("book-plies 6", |a| a.book_plies = 6),
             ("random-plies 2", |a| a.random_plies = 2),
             ("chunk-games 2", |a| a.chunk_games = 2),
+            ("tb-play-on 4", |a| a.tb_play_on = 4),
         ];
         for (named, change) in changes {
             let mut a = args(&[&base[..], &["--games", "2"]].concat());
@@ -546,6 +564,17 @@ mod tests {
         std::fs::remove_file(dir.join("seed-7/recipe.txt")).unwrap();
         run(&args(&[&base[..], &["--games", "3"]].concat())).unwrap();
         assert_eq!(std::fs::read_to_string(dir.join("seed-7/recipe.txt")).unwrap(), recorded);
+        // A record from before `tb-play-on` reads as 0, the behaviour of those builds.
+        let older: String = recorded
+            .lines()
+            .filter(|l| !l.starts_with("tb-play-on"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(dir.join("seed-7/recipe.txt"), older).unwrap();
+        let err = run(&args(&[&base[..], &["--games", "4"]].concat())).unwrap_err().to_string();
+        assert!(err.contains("`tb-play-on 0`") && err.contains("`tb-play-on 16`"), "{err}");
+        run(&args(&[&base[..], &["--games", "4", "--tb-play-on", "0"]].concat())).unwrap();
+        assert_eq!(Manifest::open(&dir).unwrap().chunks_done(7), HashSet::from([0, 1, 2, 3]));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

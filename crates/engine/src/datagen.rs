@@ -59,13 +59,22 @@ pub fn play_random_moves(game: &mut Game, n: usize, mut next: impl FnMut() -> u6
     game.status().is_none()
 }
 
-/// Plays `game` (already past its opening) to the end with `nodes` per move. With `tables`, a
-/// position they cover ends the game with their result (the position itself is still labelled).
+/// Plays `game` (already past its opening) to the end with `nodes` per move.
+///
+/// With `tables`, the first position they cover decides the game's result (what perfect play
+/// gives from there), and the game goes on for `tb_play_on` plies more before it ends: those
+/// endings are positions the network must evaluate whenever no tables are present (in play
+/// against people and engines, and in any search of a position with more pieces), and a game
+/// cut at the first covered position would leave them out of the data altogether. Each
+/// covered position is labelled with the tables' own result for it (the engine can spoil a
+/// win within those plies); the positions before it with the result at the first one. With
+/// `tb_play_on` 0 the game ends at the first covered position, unlabelled.
 pub fn play_game(
     engine: &mut Engine,
     mut game: Game,
     nodes: u64,
     tables: Option<&dyn Tablebase>,
+    tb_play_on: usize,
 ) -> GameData {
     engine.new_game();
     let skip_until = game.moves().len() + SKIP_PLIES;
@@ -77,6 +86,9 @@ pub fn play_game(
         Some(Color::Black) => 0,
         None => 1,
     };
+    // Where the tables first covered the game: its ply, their result (White's) and how many
+    // records came before it.
+    let mut covered: Option<(usize, u8, usize)> = None;
     let (result, ending) = loop {
         if let Some(outcome) = game.status() {
             break (white_result(outcome.winner()), Ending::Rules);
@@ -85,16 +97,21 @@ pub fn play_game(
             break (1, Ending::Length);
         }
         let pos = *game.position();
-        if let Some(tb) = tables
-            && pos.occupied().count() <= tb.max_pieces()
-            && let Some(outcome) = tb.probe(&pos)
-        {
-            let winner = match outcome {
-                TbOutcome::Win(_) => Some(pos.turn()),
-                TbOutcome::Loss(_) => Some(!pos.turn()),
-                TbOutcome::Draw => None,
-            };
-            break (white_result(winner), Ending::Tablebase);
+        let table = tables
+            .filter(|tb| pos.occupied().count() <= tb.max_pieces())
+            .and_then(|tb| tb.probe(&pos))
+            .map(|outcome| {
+                white_result(match outcome {
+                    TbOutcome::Win(_) => Some(pos.turn()),
+                    TbOutcome::Loss(_) => Some(!pos.turn()),
+                    TbOutcome::Draw => None,
+                })
+            });
+        if let Some(t) = table {
+            let (ply, result, _) = *covered.get_or_insert((game.moves().len(), t, records.len()));
+            if game.moves().len() >= ply + tb_play_on {
+                break (result, Ending::Tablebase);
+            }
         }
         let limits = SearchLimits { nodes: Some(nodes), ..Default::default() };
         let r = engine.search_blocking(&game, limits);
@@ -113,7 +130,9 @@ pub fn play_game(
         let white = if pos.turn() == Color::White { mover } else { -mover };
         if game.moves().len() >= skip_until {
             let quiet = crate::tune::is_quiet(&pos, best);
-            records.push(Record { pos, score: white as i16, result: 1, quiet });
+            // Covered positions carry their own result now; the others get the game's below.
+            let result = table.unwrap_or(1);
+            records.push(Record { pos, score: white as i16, result, quiet });
         }
         // Both sides agreeing for several plies that one is far ahead ends the game: the rest
         // would be a long mate-out that teaches the evaluation nothing.
@@ -127,8 +146,62 @@ pub fn play_game(
         }
         game.play(best);
     };
-    for r in &mut records {
+    // Once covered, the game's result is the tables', however the play-on went.
+    let (result, ending, unlabelled) = match covered {
+        Some((_, table, before)) => (table, Ending::Tablebase, before),
+        None => (result, ending, records.len()),
+    };
+    for r in &mut records[..unlabelled] {
         r.result = result;
     }
     GameData { records, result, ending, plies: game.moves().len() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vidle_core::{Move, Position};
+
+    /// A stand-in for the tables: it covers every position from fullmove `self.0` on and says
+    /// the side to move wins there, so its labels alternate between White's and Black's wins.
+    struct FromMove(u16);
+
+    impl Tablebase for FromMove {
+        fn max_pieces(&self) -> u32 {
+            32
+        }
+        fn root_moves(&self, _: &Position) -> Option<Vec<(Move, TbOutcome)>> {
+            None
+        }
+        fn probe(&self, pos: &Position) -> Option<TbOutcome> {
+            (pos.fullmove_number() >= self.0).then_some(TbOutcome::Win(1))
+        }
+    }
+
+    /// The first covered position (ply 22, White to move: White wins) decides the game; with
+    /// `tb_play_on` the game goes on that many plies, each covered position labelled by the
+    /// tables, the ones before by the first covered result; the searches are those of the
+    /// game without tables.
+    #[test]
+    fn covered_games_end_by_the_tables_after_the_play_on() {
+        let mut engine = Engine::new();
+        let start = || Game::new(Position::startpos());
+        let free = play_game(&mut engine, start(), 300, None, 0);
+        assert!(free.plies > 30, "the game without tables runs past the covered plies");
+        let tables = FromMove(12);
+        let cut = play_game(&mut engine, start(), 300, Some(&tables), 0);
+        assert_eq!((cut.ending, cut.plies, cut.result), (Ending::Tablebase, 22, 2));
+        assert_eq!(cut.records.len(), 22 - SKIP_PLIES);
+        assert!(cut.records.iter().all(|r| r.result == 2));
+        let on = play_game(&mut engine, start(), 300, Some(&tables), 6);
+        assert_eq!((on.ending, on.plies, on.result), (Ending::Tablebase, 28, 2));
+        assert_eq!(on.records.len(), 28 - SKIP_PLIES);
+        let results: Vec<u8> = on.records.iter().map(|r| r.result).collect();
+        let before = 22 - SKIP_PLIES;
+        assert!(results[..before].iter().all(|&r| r == 2));
+        assert_eq!(results[before..], [2, 0, 2, 0, 2, 0]);
+        for (r, f) in on.records.iter().zip(&free.records) {
+            assert_eq!((r.pos, r.score, r.quiet), (f.pos, f.score, f.quiet));
+        }
+    }
 }

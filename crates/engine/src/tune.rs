@@ -397,7 +397,7 @@ pub fn generate(
         if !crate::datagen::play_random_moves(&mut game, random_plies, || rng.next_u64()) {
             continue;
         }
-        let data = crate::datagen::play_game(&mut engine, game, nodes, None);
+        let data = crate::datagen::play_game(&mut engine, game, nodes, None, 0);
         let result = f64::from(data.result) / 2.0;
         for r in data.records.iter().filter(|r| r.quiet) {
             writeln!(out, "{} | {} | {result:.1}", fen::to_fen(&r.pos, false), r.score)?;
