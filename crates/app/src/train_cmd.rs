@@ -98,6 +98,31 @@ fn report_load(stats: &data::LoadStats, max_score: i16, seconds: f64) {
     );
 }
 
+/// The training positions each output bucket gets, and a warning for a bucket with almost
+/// none (under one in a thousand): its weights would stay as they start. Tablebase
+/// adjudication without play-on (`vidle datagen --tb-play-on 0`) leaves endings out so.
+fn report_buckets(tr: &[data::Raw], buckets: usize, init: bool) {
+    if buckets < 2 {
+        return;
+    }
+    let counts = train::bucket_counts(tr, buckets);
+    let list: Vec<String> =
+        counts.iter().map(|&(lo, hi, n)| format!("{lo}–{hi} pieces {n}")).collect();
+    eprintln!("train: positions per output bucket: {}", list.join(", "));
+    let start = if init { "--init's weights" } else { "random weights" };
+    for (b, &(lo, hi, n)) in counts.iter().enumerate() {
+        if n * 1000 < tr.len() {
+            eprintln!(
+                "train: warning: output bucket {b} ({lo}–{hi} pieces) has {n} of {} training \
+                 positions, so its weights stay near their start ({start}) and the network \
+                 evaluates such positions blind; datagen keeps 3–5-piece endings with \
+                 --tb-play-on above 0",
+                tr.len()
+            );
+        }
+    }
+}
+
 pub fn run(a: &TrainArgs) -> Result<()> {
     if !vidle_engine::NNUE_SIZES.contains(&a.hidden) {
         bail!("--hidden must be one of {:?}, the sizes the engine reads", vidle_engine::NNUE_SIZES);
@@ -153,6 +178,7 @@ pub fn run(a: &TrainArgs) -> Result<()> {
             val.len()
         );
     }
+    report_buckets(&tr, a.buckets, a.init.is_some());
     let mut net = match &a.init {
         Some(p) => {
             let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;

@@ -119,6 +119,22 @@ fn batch_gradient(
     errors.iter().sum()
 }
 
+/// How many of `records` each of `buckets` output buckets evaluates, by the pieces on the board
+/// ([`crate::nnue::bucket`]), with the fewest and most pieces each bucket covers. A bucket with
+/// no positions keeps the weights it starts from: the network evaluates those positions blind.
+pub fn bucket_counts(records: &[Raw], buckets: usize) -> Vec<(usize, usize, usize)> {
+    let mut out: Vec<(usize, usize, usize)> = vec![(usize::MAX, 0, 0); buckets];
+    for pieces in 2..=32 {
+        let b = &mut out[crate::nnue::bucket(pieces, buckets)];
+        (b.0, b.1) = (b.0.min(pieces), pieces);
+    }
+    for raw in records {
+        let occupied = u64::from_le_bytes(raw[..8].try_into().expect("eight bytes"));
+        out[crate::nnue::bucket(occupied.count_ones() as usize, buckets)].2 += 1;
+    }
+    out
+}
+
 /// The mean squared error of `net` on `records`.
 pub fn loss(net: &Net, records: &[Raw], wdl: f32) -> f64 {
     let mut scratch = net.scratch();

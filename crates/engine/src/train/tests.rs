@@ -446,3 +446,21 @@ fn files_are_held_out_whole_and_by_name() {
     assert!((0..500).any(|i| !twins(&held, i)));
     assert_eq!(split_files(files.clone(), 0.0, 7).1.len(), 0);
 }
+
+/// Positions are counted in the bucket of their piece count, and each bucket names its range.
+#[test]
+fn positions_are_counted_by_output_bucket() {
+    let raw = |fen: &str| {
+        let pos = vidle_core::fen::parse_fen(fen).expect("test FEN");
+        Record { pos, score: 0, result: 1, quiet: true }.to_bytes()
+    };
+    let start = raw("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let krk = raw("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    let six = raw("8/5pk1/8/8/8/8/5PK1/1R2r3 w - - 0 1");
+    let counts = bucket_counts(&[start, krk, krk, six], 8);
+    assert_eq!(counts[0], (2, 5, 2));
+    assert_eq!(counts[1], (6, 9, 1));
+    assert_eq!(counts[7], (30, 32, 1));
+    assert!(counts[2..7].iter().all(|c| c.2 == 0));
+    assert_eq!(bucket_counts(&[start, krk], 1), vec![(2, 32, 2)]);
+}
