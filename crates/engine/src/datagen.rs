@@ -130,8 +130,9 @@ pub fn play_game(
         let white = if pos.turn() == Color::White { mover } else { -mover };
         if game.moves().len() >= skip_until {
             let quiet = crate::tune::is_quiet(&pos, best);
-            // Covered positions carry their own result now; the others get the game's below.
-            let result = table.unwrap_or(1);
+            // Covered positions carry their own result now (the first covered one's should a
+            // probe fail later); the others get the game's below.
+            let result = table.or(covered.map(|c| c.1)).unwrap_or(1);
             records.push(Record { pos, score: white as i16, result, quiet });
         }
         // Both sides agreeing for several plies that one is far ahead ends the game: the rest
