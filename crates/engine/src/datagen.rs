@@ -163,9 +163,13 @@ mod tests {
     use super::*;
     use vidle_core::{Move, Position};
 
-    /// A stand-in for the tables: it covers every position from fullmove `self.0` on and says
-    /// the side to move wins there, so its labels alternate between White's and Black's wins.
-    struct FromMove(u16);
+    /// A stand-in for the tables: it covers every position from fullmove `from` on and says the
+    /// side to move wins there, so its labels alternate between White's and Black's wins; its
+    /// probe fails with Black to move at fullmove `fails`.
+    struct FromMove {
+        from: u16,
+        fails: u16,
+    }
 
     impl Tablebase for FromMove {
         fn max_pieces(&self) -> u32 {
@@ -175,21 +179,23 @@ mod tests {
             None
         }
         fn probe(&self, pos: &Position) -> Option<TbOutcome> {
-            (pos.fullmove_number() >= self.0).then_some(TbOutcome::Win(1))
+            let n = pos.fullmove_number();
+            let failed = n == self.fails && pos.turn() == Color::Black;
+            (n >= self.from && !failed).then_some(TbOutcome::Win(1))
         }
     }
 
     /// The first covered position (ply 22, White to move: White wins) decides the game; with
     /// `tb_play_on` the game goes on that many plies, each covered position labelled by the
-    /// tables, the ones before by the first covered result; the searches are those of the
-    /// game without tables.
+    /// tables (a failed probe by the first covered result), the ones before by the first
+    /// covered result; the searches are those of the game without tables.
     #[test]
     fn covered_games_end_by_the_tables_after_the_play_on() {
         let mut engine = Engine::new();
         let start = || Game::new(Position::startpos());
         let free = play_game(&mut engine, start(), 300, None, 0);
         assert!(free.plies > 30, "the game without tables runs past the covered plies");
-        let tables = FromMove(12);
+        let tables = FromMove { from: 12, fails: 13 };
         let cut = play_game(&mut engine, start(), 300, Some(&tables), 0);
         assert_eq!((cut.ending, cut.plies, cut.result), (Ending::Tablebase, 22, 2));
         assert_eq!(cut.records.len(), 22 - SKIP_PLIES);
@@ -200,7 +206,7 @@ mod tests {
         let results: Vec<u8> = on.records.iter().map(|r| r.result).collect();
         let before = 22 - SKIP_PLIES;
         assert!(results[..before].iter().all(|&r| r == 2));
-        assert_eq!(results[before..], [2, 0, 2, 0, 2, 0]);
+        assert_eq!(results[before..], [2, 0, 2, 2, 2, 0]);
         for (r, f) in on.records.iter().zip(&free.records) {
             assert_eq!((r.pos, r.score, r.quiet), (f.pos, f.score, f.quiet));
         }
