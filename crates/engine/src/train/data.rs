@@ -171,12 +171,16 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The pieces on the board of a record (its occupancy bitboard's population).
+pub fn piece_count(raw: &Raw) -> usize {
+    u64::from_le_bytes(raw[0..8].try_into().expect("8 bytes")).count_ones() as usize
+}
+
 /// Whether a record's position may be mirrored left to right (files a↔h) without changing its
 /// value: chess is symmetric under that mirror except for castling, so only positions where no
 /// rook holds a castling right qualify (en passant is not an input).
 pub fn mirrorable(raw: &Raw) -> bool {
-    let pieces = u64::from_le_bytes(raw[0..8].try_into().expect("8 bytes")).count_ones() as usize;
-    (0..pieces.min(32)).all(|k| (raw[8 + k / 2] >> (4 * (k % 2))) & 7 != 6)
+    (0..piece_count(raw).min(32)).all(|k| (raw[8 + k / 2] >> (4 * (k % 2))) & 7 != 6)
 }
 
 impl Sample {

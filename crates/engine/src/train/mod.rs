@@ -129,8 +129,7 @@ pub fn bucket_counts(records: &[Raw], buckets: usize) -> Vec<(usize, usize, usiz
         (b.0, b.1) = (b.0.min(pieces), pieces);
     }
     for raw in records {
-        let occupied = u64::from_le_bytes(raw[..8].try_into().expect("eight bytes"));
-        out[crate::nnue::bucket(occupied.count_ones() as usize, buckets)].2 += 1;
+        out[crate::nnue::bucket(data::piece_count(raw), buckets)].2 += 1;
     }
     out
 }
