@@ -112,11 +112,16 @@ fn report_buckets(tr: &[data::Raw], buckets: usize, init: bool) {
     let start = if init { "--init's weights" } else { "random weights" };
     for (b, &(lo, hi, n)) in counts.iter().enumerate() {
         if n * 1000 < tr.len() {
+            // Only the tables' endings have a known cause to name.
+            let hint = if lo <= 5 {
+                "; datagen keeps 3–5-piece endings with --tb-play-on above 0"
+            } else {
+                ""
+            };
             eprintln!(
                 "train: warning: output bucket {b} ({lo}–{hi} pieces) has {n} of {} training \
                  positions, so its weights stay near their start ({start}) and the network \
-                 evaluates such positions blind; datagen keeps 3–5-piece endings with \
-                 --tb-play-on above 0",
+                 evaluates such positions blind{hint}",
                 tr.len()
             );
         }
