@@ -69,6 +69,11 @@ pub struct DatagenArgs {
     /// was begun with (`seed-S/recipe.txt`).
     #[arg(long, value_enum, default_value_t = DatagenEval::Nnue)]
     pub eval: DatagenEval,
+    /// Search the games with the network in this file instead of the one built in: a candidate
+    /// of the bootstrap loop generates before it is built in. The seed's recipe records the
+    /// file's name and a hash of its bytes, so the seed is resumed only with the same network.
+    #[arg(long, value_name = "FILE", conflicts_with = "convert")]
+    pub eval_file: Option<PathBuf>,
     /// Plies a game goes on once the tablebases cover it (the result is theirs either way): the
     /// network sees the 3–5-piece endings it evaluates when no tables are present. 0 ends the
     /// game at the first covered position, as builds before 2026-12-03 did (whose 5-piece
@@ -91,8 +96,9 @@ pub enum DatagenEval {
 /// `seed-S/recipe.txt` records. The thread count and `--games` are not among them (the games
 /// are the same whatever they are), nor the tables, which only decide the games they cover.
 /// `tb-play-on` was added on 2026-12-03; a record without it is read as `tb-play-on 0`, the
-/// behaviour of the builds before.
-fn recipe(a: &DatagenArgs, openings: Option<&[String]>) -> String {
+/// behaviour of the builds before. `net` is the `--eval-file` network's line (its name and
+/// [`net_id`]); the built-in network has none, as in the records before 2026-12-04.
+fn recipe(a: &DatagenArgs, openings: Option<&[String]>, net: Option<&str>) -> String {
     // The name `--eval` takes, so the record cannot drift from the option.
     let eval = clap::ValueEnum::to_possible_value(&a.eval)
         .map_or_else(|| format!("{:?}", a.eval), |v| v.get_name().to_owned());
@@ -105,11 +111,33 @@ fn recipe(a: &DatagenArgs, openings: Option<&[String]>) -> String {
         }
         _ => format!("book-plies {}", a.book_plies),
     };
+    let net = net.map_or(String::new(), |n| format!("eval-file {n}\n"));
     format!(
-        "nodes {}\neval {eval}\n{start}\nrandom-plies {}\nchunk-games {}\ntb-play-on {}\n",
+        "nodes {}\neval {eval}\n{net}{start}\nrandom-plies {}\nchunk-games {}\ntb-play-on {}\n",
         a.nodes, a.random_plies, a.chunk_games, a.tb_play_on
     )
 }
+
+/// Loads the `--eval-file` network as the process's (the engine option `EvalFile`) and
+/// names it for the recipe: the file name and the FNV-1a hash of its bytes (64 bits, in hex),
+/// which tells two networks apart whatever their files are called.
+fn load_net(path: &Path) -> Result<String> {
+    let bytes = vidle_core::files::read_bounded(path, MAX_NET_BYTES)
+        .with_context(|| format!("--eval-file {}", path.display()))?;
+    Engine::new()
+        .set(vidle_engine::EngineOption::EvalFile(path.display().to_string()))
+        .with_context(|| format!("--eval-file {}", path.display()))?;
+    let name = path
+        .file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    Ok(format!("{name} fnv1a64 {hash:016x}"))
+}
+
+/// The largest network file `--eval-file` reads: 1,024 units and 16 buckets are about 1.6 MB.
+const MAX_NET_BYTES: u64 = 4 << 20;
 
 /// Compares this run's `recipe` with the one `seed` was begun with, or records it when the
 /// seed is new. A seed with chunks but no record (begun by a build before records) is
@@ -195,20 +223,25 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
         Some(p) => Some(read_openings(p)?),
         None => None,
     };
+    if a.eval_file.is_some() && a.eval == DatagenEval::Hce {
+        bail!("--eval-file is a network: it cannot go with --eval hce");
+    }
+    let net = a.eval_file.as_deref().map(load_net).transpose()?;
     let tables = crate::tb_source::default_tables();
     let done = manifest.chunks_done(a.seed);
-    check_recipe(&dir, a.seed, &recipe(a, openings.as_deref()), done.len())?;
+    check_recipe(&dir, a.seed, &recipe(a, openings.as_deref(), net.as_deref()), done.len())?;
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let written = AtomicU64::new(0);
     let games_done = AtomicU64::new(0);
     let start = Instant::now();
     eprintln!(
-        "datagen: {} (seed {}, {} nodes, {} threads; {} chunks of this seed already there){}",
+        "datagen: {} (seed {}, {} nodes, {} threads{}; {} chunks of this seed already there){}",
         dir.display(),
         a.seed,
         a.nodes,
         a.threads,
+        net.as_ref().map_or(String::new(), |n| format!(", network {n}")),
         done.len(),
         tables.as_ref().map_or(String::new(), |t| format!(
             ", tablebase adjudication up to {} pieces",
@@ -543,8 +576,11 @@ mod tests {
         let recorded = std::fs::read_to_string(dir.join("seed-7/recipe.txt")).unwrap();
         assert!(recorded.contains("nodes 200\neval nnue\n"), "{recorded}");
         type Change = fn(&mut DatagenArgs);
-        let changes: [(&str, Change); 6] = [
+        let changes: [(&str, Change); 7] = [
             ("eval hce", |a| a.eval = DatagenEval::Hce),
+            // The built-in network's own file: the process's network stays the same one, so
+            // the other tests of this process are not disturbed.
+            ("eval-file vidle-4.nnue fnv1a64 ", |a| a.eval_file = Some(built_in_file())),
             ("nodes 300", |a| a.nodes = 300),
             ("book-plies 6", |a| a.book_plies = 6),
             ("random-plies 2", |a| a.random_plies = 2),
@@ -575,6 +611,53 @@ mod tests {
         assert!(err.contains("`tb-play-on 0`") && err.contains("`tb-play-on 16`"), "{err}");
         run(&args(&[&base[..], &["--games", "4", "--tb-play-on", "0"]].concat())).unwrap();
         assert_eq!(Manifest::open(&dir).unwrap().chunks_done(7), HashSet::from([0, 1, 2, 3]));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The file of the network built into the binary.
+    fn built_in_file() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/nets/vidle-4.nnue")
+    }
+
+    /// `--eval-file` is recorded by name and hash, so a seed begun with a network is resumed
+    /// only with it; a file that is not a network, and a network with `--eval hce`, are refused
+    /// before anything is written. (That the games are searched with the file's network is
+    /// tested on the binary, `tests/datagen_cli.rs`: the network is the process's.)
+    #[test]
+    fn a_network_file_is_part_of_the_recipe() {
+        let dir = fresh_dir("evalfile");
+        let d = dir.to_str().unwrap();
+        let net = built_in_file();
+        let n = net.to_str().unwrap();
+        let base = ["--out", d, "--nodes", "200", "--chunk-games", "1", "--seed", "8"];
+        run(&args(&[&base[..], &["--games", "1", "--eval-file", n]].concat())).unwrap();
+        let recorded = std::fs::read_to_string(dir.join("seed-8/recipe.txt")).unwrap();
+        let bytes = std::fs::read(&net).unwrap();
+        let fnv = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let line = format!("eval nnue\neval-file vidle-4.nnue fnv1a64 {fnv:016x}\n");
+        assert!(recorded.contains(&line), "{recorded}");
+        // Without the file: refused, naming it.
+        let err = run(&args(&[&base[..], &["--games", "2"]].concat())).unwrap_err().to_string();
+        assert!(err.contains("seed 8 was begun with `eval-file vidle-4.nnue fnv1a64"), "{err}");
+        run(&args(&[&base[..], &["--games", "2", "--eval-file", n]].concat())).unwrap();
+        assert_eq!(Manifest::open(&dir).unwrap().chunks_done(8), HashSet::from([0, 1]));
+        // Not a network: refused before the seed is begun.
+        let junk = dir.join("junk.nnue");
+        std::fs::write(&junk, b"VDNN\x03\x00\x00\x00").unwrap();
+        let j = junk.to_str().unwrap();
+        let other = ["--out", d, "--games", "1", "--seed", "9", "--eval-file", j];
+        let err = format!("{:#}", run(&args(&other)).unwrap_err());
+        assert!(err.contains("--eval-file") && err.contains("junk.nnue"), "{err}");
+        assert!(!dir.join("seed-9").exists());
+        let missing = ["--out", d, "--games", "1", "--seed", "9", "--eval-file", "/nonexistent"];
+        let err = format!("{:#}", run(&args(&missing)).unwrap_err());
+        assert!(err.contains("--eval-file /nonexistent"), "{err}");
+        let hce = ["--out", d, "--games", "1", "--seed", "9", "--eval", "hce", "--eval-file", n];
+        let err = run(&args(&hce)).unwrap_err().to_string();
+        assert!(err.contains("cannot go with --eval hce"), "{err}");
+        assert!(!dir.join("seed-9").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
