@@ -7,9 +7,12 @@
 #   gzip -9 -c /tmp/v3/release/vidle > .dev/vidle.gz            # portable: not this CPU's build
 #   tar -cf .dev/tb.tar -C ~/.local/share/vidle/tb .            # tables for adjudication, if any
 #
+#   cp NET.nnue .dev/net.nnue                                   # only to generate with a candidate
+#
 # then run `bash tools/nnue/device-datagen.sh SEED SECONDS` there with `.dev` carried, a new seed
 # for every run (a fresh machine starts every seed at its chunk 0) and SECONDS well inside the
-# command's limit. What comes back: $OUT/bench.txt (the bench must match the one here),
+# command's limit. With `.dev/net.nnue` present the games are searched with that network
+# (`--eval-file`); otherwise with the one built in. What comes back: $OUT/bench.txt (the bench must match the one here),
 # $OUT/gen.log and $OUT/dg.tar.c.NN (xz-compressed tar of manifest.tsv and seed-SEED/, about a
 # quarter of the records' size, cut into 15 MiB pieces). Here:
 #   cat dg.tar.c.* | tar -xJ -C DIR    (then merge the manifests: `cat`, one line per chunk)
@@ -24,8 +27,10 @@ export XDG_DATA_HOME=/tmp/xdg
 /tmp/vidle bench 2>&1 | tail -2 | tee $OUT/bench.txt
 rm -rf /tmp/dg /tmp/dg.tar.c
 date -u +"start %T"
+NET=()
+[ -f .dev/net.nnue ] && NET=(--eval-file "$PWD/.dev/net.nnue")
 timeout -s TERM $DUR /tmp/vidle datagen --out /tmp/dg --threads $(nproc) --nodes 5000 --eval nnue \
-  --seed $SEED > $OUT/gen.log 2>&1
+  "${NET[@]}" --seed $SEED > $OUT/gen.log 2>&1
 date -u +"stop %T"
 tail -3 $OUT/gen.log
 cd /tmp/dg && rm -f datagen.lock
