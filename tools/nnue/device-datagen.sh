@@ -12,9 +12,10 @@
 # then run `bash tools/nnue/device-datagen.sh SEED SECONDS` there with `.dev` carried, a new seed
 # for every run (a fresh machine starts every seed at its chunk 0) and SECONDS well inside the
 # command's limit. With `.dev/net.nnue` present the games are searched with that network
-# (`--eval-file`); otherwise with the one built in. What comes back: $OUT/bench.txt (the bench must match the one here),
-# $OUT/gen.log and $OUT/dg.tar.c.NN (xz-compressed tar of manifest.tsv and seed-SEED/, about a
-# quarter of the records' size, cut into 15 MiB pieces). Here:
+# (`--eval-file`); otherwise with the one built in. What comes back: $OUT/bench.txt (the bench
+# must match the one here), $OUT/gen.log and $OUT/dg.tar.c.NN (xz-compressed tar of
+# manifest.tsv and seed-SEED/, about a quarter of the records' size, cut into 15 MiB pieces).
+# Here:
 #   cat dg.tar.c.* | tar -xJ -C DIR    (then merge the manifests: `cat`, one line per chunk)
 # Chunks unfinished at the stop are not written; the same seed resumed later fills the gaps.
 set -x

@@ -97,7 +97,7 @@ pub enum DatagenEval {
 /// are the same whatever they are), nor the tables, which only decide the games they cover.
 /// `tb-play-on` was added on 2026-12-03; a record without it is read as `tb-play-on 0`, the
 /// behaviour of the builds before. `net` is the `--eval-file` network's line (its name and
-/// [`net_id`]); the built-in network has none, as in the records before 2026-12-04.
+/// hash, [`load_net`]); the built-in network has none, as in the records before 2026-12-04.
 fn recipe(a: &DatagenArgs, openings: Option<&[String]>, net: Option<&str>) -> String {
     // The name `--eval` takes, so the record cannot drift from the option.
     let eval = clap::ValueEnum::to_possible_value(&a.eval)
@@ -118,15 +118,15 @@ fn recipe(a: &DatagenArgs, openings: Option<&[String]>, net: Option<&str>) -> St
     )
 }
 
-/// Loads the `--eval-file` network as the process's (the engine option `EvalFile`) and
-/// names it for the recipe: the file name and the FNV-1a hash of its bytes (64 bits, in hex),
-/// which tells two networks apart whatever their files are called.
+/// Loads the `--eval-file` network as the process's ([`vidle_engine::use_network`], from the
+/// bytes read once, so the network played with is the one hashed) and names it for the
+/// recipe: the file name and the FNV-1a hash of its bytes (64 bits, in hex), which tells two
+/// networks apart whatever their files are called.
 fn load_net(path: &Path) -> Result<String> {
-    let bytes = vidle_core::files::read_bounded(path, MAX_NET_BYTES)
+    let bytes = vidle_core::files::read_bounded(path, vidle_core::files::MAX_NET_BYTES)
         .with_context(|| format!("--eval-file {}", path.display()))?;
-    Engine::new()
-        .set(vidle_engine::EngineOption::EvalFile(path.display().to_string()))
-        .with_context(|| format!("--eval-file {}", path.display()))?;
+    vidle_engine::use_network(&bytes)
+        .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", path.display()))?;
     let name = path
         .file_name()
         .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
@@ -135,9 +135,6 @@ fn load_net(path: &Path) -> Result<String> {
     });
     Ok(format!("{name} fnv1a64 {hash:016x}"))
 }
-
-/// The largest network file `--eval-file` reads: 1,024 units and 16 buckets are about 1.6 MB.
-const MAX_NET_BYTES: u64 = 4 << 20;
 
 /// Compares this run's `recipe` with the one `seed` was begun with, or records it when the
 /// seed is new. A seed with chunks but no record (begun by a build before records) is

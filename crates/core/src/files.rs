@@ -12,6 +12,9 @@ pub const MAX_BOOK_BYTES: u64 = 1 << 30;
 pub const MAX_PGN_BYTES: u64 = 256 << 20;
 /// EPD test and perft suites.
 pub const MAX_EPD_BYTES: u64 = 64 << 20;
+/// Evaluation network files: the largest this build reads (1,024 units, 16 output buckets) is
+/// about 1.6 MB.
+pub const MAX_NET_BYTES: u64 = 4 << 20;
 
 /// Reads `path` whole if it is a regular file of at most `max` bytes.
 ///

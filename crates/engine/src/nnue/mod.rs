@@ -112,18 +112,32 @@ pub fn current() -> Arc<Network> {
 /// the embedded one again for `None`.
 ///
 /// # Errors
-/// An unreadable file or one that is not a network this build reads; the network in use
-/// stays.
+/// An unreadable file, one that is not a regular file (a FIFO would block, `/dev/zero` never
+/// end) or larger than [`vidle_core::files::MAX_NET_BYTES`], or one that is not a network this
+/// build reads; the network in use stays.
 pub fn use_file(path: Option<&std::path::Path>) -> Result<(), String> {
-    let net = match path {
-        None => embedded(),
-        Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            Arc::new(Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))?)
-        }
+    let Some(p) = path else {
+        set(embedded());
+        return Ok(());
     };
-    *NET.write().unwrap_or_else(std::sync::PoisonError::into_inner) = net;
+    let bytes = vidle_core::files::read_bounded(p, vidle_core::files::MAX_NET_BYTES)
+        .map_err(|e| format!("{}: {e}", p.display()))?;
+    use_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))
+}
+
+/// Evaluates with the network whose file contents are `bytes` from now on, as [`use_file`]
+/// does with a file: for a caller that has read the file already (`vidle datagen` hashes the
+/// bytes it plays with).
+///
+/// # Errors
+/// `bytes` are not a network this build reads; the network in use stays.
+pub fn use_bytes(bytes: &[u8]) -> Result<(), String> {
+    set(Arc::new(Network::from_bytes(bytes)?));
     Ok(())
+}
+
+fn set(net: Arc<Network>) {
+    *NET.write().unwrap_or_else(std::sync::PoisonError::into_inner) = net;
 }
 
 /// Runs `$body` with `$n` bound to the sized network inside `$net`.
@@ -427,6 +441,19 @@ mod tests {
         let bytes = &EMBEDDED[..EMBEDDED.len() - 1];
         assert!(Network::from_bytes(bytes).unwrap_err().contains("bytes"));
         assert!(Network::from_bytes(EMBEDDED).is_ok());
+        // Files that are not regular, or too large to be a network, are not read at all; the
+        // network in use stays (`use_bytes` with a bad network refuses before changing it).
+        #[cfg(unix)]
+        {
+            let err = use_file(Some(std::path::Path::new("/dev/zero"))).unwrap_err();
+            assert!(err.contains("/dev/zero") && err.contains("not a regular file"), "{err}");
+        }
+        assert!(use_bytes(b"NOPE00000000").unwrap_err().contains("VDNN"));
+        let big = std::env::temp_dir().join(format!("vidle-big-net-{}", std::process::id()));
+        std::fs::File::create(&big).unwrap().set_len(vidle_core::files::MAX_NET_BYTES + 1).unwrap();
+        let err = use_file(Some(&big)).unwrap_err();
+        let _ = std::fs::remove_file(&big);
+        assert!(err.contains("vidle-big-net") && err.contains("larger than the limit"), "{err}");
     }
 
     /// The trainer's integer arithmetic (`vidle train`, `crate::train`) and the engine's agree
