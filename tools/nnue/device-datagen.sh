@@ -5,9 +5,15 @@
 #   echo /.dev/ >> .git/info/exclude; mkdir -p .dev
 #   RUSTFLAGS="-C target-cpu=x86-64-v3" cargo build --release --target-dir /tmp/v3 --bin vidle
 #   gzip -9 -c /tmp/v3/release/vidle > .dev/vidle.gz            # portable: not this CPU's build
-#   tar -cf .dev/tb.tar -C ~/.local/share/vidle/tb .            # tables for adjudication, if any
+#   (cd ~/.local/share/vidle/tb && tar -cf - *.vdt*) > .dev/tb.tar   # tables for adjudication,
+#                                        # if any; not `resolved/`, the generator's own copies
 #
 #   cp NET.nnue .dev/net.nnue                                   # only to generate with a candidate
+#
+# What travels is limited to 64 MiB, and the tracked files alone are over it (the match records
+# under tools/match/measurements, 58 MiB): move that folder aside for the call (`mv
+# tools/match/measurements /tmp/`) and back after it; the 3–4-piece tables (45 MiB), the binary
+# and a network then fit.
 #
 # then run `bash tools/nnue/device-datagen.sh SEED SECONDS` there with `.dev` carried, a new seed
 # for every run (a fresh machine starts every seed at its chunk 0) and SECONDS well inside the
