@@ -68,6 +68,13 @@ pub struct TrainArgs {
     /// Start from these float weights (OUT.f32 of an earlier run) instead of random ones.
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// Multiply the network's output layer by this before writing it (the network, OUT.f32 and
+    /// the check file): every evaluation times the factor. The search plays best with the
+    /// evaluations of a network trained on search scores made about 0.85 as large
+    /// (docs/nnue-bootstrap.md, "The evaluation's scale costs play"). OUT.f32 holds the scaled
+    /// weights, so `--init OUT.f32 --epochs 0` writes the same network again.
+    #[arg(long, default_value_t = 1.0)]
+    pub output_scale: f32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Threads for the gradient (the result depends on seed and thread count only).
@@ -137,6 +144,9 @@ pub fn run(a: &TrainArgs) -> Result<()> {
     }
     if a.batch == 0 || (a.epochs == 0 && a.init.is_none()) {
         bail!("--batch must be above 0, and --epochs too unless --init gives the weights");
+    }
+    if !(a.output_scale.is_finite() && a.output_scale > 0.0 && a.output_scale <= 4.0) {
+        bail!("--output-scale must be above 0 and at most 4, not {}", a.output_scale);
     }
     if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.holdout) || a.lr <= 0.0 {
         bail!("--wdl must be within 0..1, --holdout within 0..1 (below 1), --lr above 0");
@@ -231,6 +241,14 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         );
         true
     });
+    if a.output_scale != 1.0 {
+        net.scale_output(a.output_scale);
+        eprintln!(
+            "train: output scaled by {}; held-out loss now {:.6}",
+            a.output_scale,
+            train::loss(&net, &val, a.wdl)
+        );
+    }
     write(&a.out, &net.to_engine_bytes())?;
     let float_path = PathBuf::from(format!("{}.f32", a.out.display()));
     write(&float_path, &net.to_float_bytes())?;

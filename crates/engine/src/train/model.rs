@@ -171,6 +171,19 @@ impl Net {
         err * err
     }
 
+    /// Multiplies the output layer (weights and biases) by `factor`, which multiplies every
+    /// evaluation by it and changes nothing else; the weights are clipped again
+    /// ([`Net::clip`]). The search plays best with evaluations somewhat smaller than a network
+    /// trained on search scores gives (docs/nnue-bootstrap.md, "The evaluation's scale costs
+    /// play"), so `vidle train --output-scale` applies this before the network is written.
+    pub fn scale_output(&mut self, factor: f32) {
+        let l = self.layout();
+        for p in &mut self.params[l.out_w..] {
+            *p *= factor;
+        }
+        self.clip();
+    }
+
     /// Keeps the weights (not the biases) within [`WEIGHT_LIMIT`].
     pub fn clip(&mut self) {
         let l = self.layout();

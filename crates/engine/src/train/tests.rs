@@ -464,3 +464,32 @@ fn positions_are_counted_by_output_bucket() {
     assert!(counts[2..7].iter().all(|c| c.2 == 0));
     assert_eq!(bucket_counts(&[start, krk], 1), vec![(2, 32, 2)]);
 }
+
+/// Scaling the output layer multiplies every evaluation by the factor, float and integer (to
+/// within the rounding), and leaves the accumulator layer as it was.
+#[test]
+fn scaling_the_output_scales_every_evaluation() {
+    let net = Net::with_buckets(256, 8, 23);
+    let mut scaled = net.clone();
+    scaled.scale_output(0.85);
+    let ft = output_start(&net);
+    assert_eq!(net.params[..ft], scaled.params[..ft]);
+    assert_ne!(net.params[ft..], scaled.params[ft..]);
+    let (q, qs) = (Quantised::new(&net), Quantised::new(&scaled));
+    let mut scratch = net.scratch();
+    let mut moved = 0;
+    for raw in synthetic(200, 17) {
+        let s = Sample::new(&raw, 0.0);
+        let (f, fs) = (net.eval_cp(&s, &mut scratch), scaled.eval_cp(&s, &mut scratch));
+        assert!((fs - 0.85 * f).abs() < 1e-3 * f.abs().max(1.0), "float {f} scaled to {fs}");
+        let (i, is) = (q.eval_cp(&s), qs.eval_cp(&s));
+        assert!((is as f32 - 0.85 * i as f32).abs() < 6.0, "integer {i} scaled to {is}");
+        moved += usize::from(is != i);
+    }
+    assert!(moved > 150, "only {moved} of 200 evaluations changed");
+}
+
+/// Where the output layer starts in a network's parameters.
+fn output_start(net: &Net) -> usize {
+    (crate::nnue::INPUTS + 1) * net.hidden
+}
