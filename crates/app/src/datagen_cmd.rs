@@ -577,7 +577,7 @@ mod tests {
             ("eval hce", |a| a.eval = DatagenEval::Hce),
             // The built-in network's own file: the process's network stays the same one, so
             // the other tests of this process are not disturbed.
-            ("eval-file vidle-4.nnue fnv1a64 ", |a| a.eval_file = Some(built_in_file())),
+            ("eval-file vidle-", |a| a.eval_file = Some(built_in_file())),
             ("nodes 300", |a| a.nodes = 300),
             ("book-plies 6", |a| a.book_plies = 6),
             ("random-plies 2", |a| a.random_plies = 2),
@@ -613,7 +613,9 @@ mod tests {
 
     /// The file of the network built into the binary.
     fn built_in_file() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/nets/vidle-4.nnue")
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../engine/nets")
+            .join(vidle_engine::NNUE_EMBEDDED_FILE)
     }
 
     /// `--eval-file` is recorded by name and hash, so a seed begun with a network is resumed
@@ -633,11 +635,12 @@ mod tests {
         let fnv = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         });
-        let line = format!("eval nnue\neval-file vidle-4.nnue fnv1a64 {fnv:016x}\n");
+        let name = vidle_engine::NNUE_EMBEDDED_FILE;
+        let line = format!("eval nnue\neval-file {name} fnv1a64 {fnv:016x}\n");
         assert!(recorded.contains(&line), "{recorded}");
         // Without the file: refused, naming it.
         let err = run(&args(&[&base[..], &["--games", "2"]].concat())).unwrap_err().to_string();
-        assert!(err.contains("seed 8 was begun with `eval-file vidle-4.nnue fnv1a64"), "{err}");
+        assert!(err.contains(&format!("seed 8 was begun with `eval-file {name} fnv1a64")), "{err}");
         run(&args(&[&base[..], &["--games", "2", "--eval-file", n]].concat())).unwrap();
         assert_eq!(Manifest::open(&dir).unwrap().chunks_done(8), HashSet::from([0, 1]));
         // Not a network: refused before the seed is begun.

@@ -27,7 +27,9 @@ fn chunk(data: &DataDir, out: &Path, extra: &[&str]) -> Vec<u8> {
 fn the_games_are_searched_with_the_file_network() {
     let data = DataDir::new();
     let dir = data.path();
-    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/nets/vidle-4.nnue");
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/nets")
+        .join(vidle_engine::NNUE_EMBEDDED_FILE);
     let bytes = std::fs::read(&built_in).unwrap();
     // The same network with every output bias raised by about 100 cp: its scores differ.
     assert_eq!(&bytes[..8], b"VDNN\x03\x00\x00\x00", "a version-3 network");

@@ -42,7 +42,10 @@ pub use bench::{BenchResult, bench};
 pub use events::{
     Bound, Score, SearchEvent, SearchInfo, SearchLimits, SearchResult, TbClass, TbOutcome,
 };
-pub use nnue::{MAX_BUCKETS as NNUE_MAX_BUCKETS, SIZES as NNUE_SIZES, use_bytes as use_network};
+pub use nnue::{
+    EMBEDDED_FILE as NNUE_EMBEDDED_FILE, MAX_BUCKETS as NNUE_MAX_BUCKETS, SIZES as NNUE_SIZES,
+    use_bytes as use_network,
+};
 pub use options::{DEFAULT_USE_NNUE, EngineOption, OptionError, OptionKind, OptionSpec};
 pub use strength::{MAX_ELO, MIN_ELO};
 

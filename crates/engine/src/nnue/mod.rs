@@ -1,8 +1,9 @@
 //! The evaluation network (NNUE): a small neural network trained only on Vidle's own self-play,
 //! the default evaluation (`Use NNUE`, on by default; off selects the hand-crafted evaluation
-//! of `crate::eval`). The network built in is `nets/vidle-4.nnue` (6.2 M training positions of
-//! vidle-3's self-play, 256 units per side, 8 output buckets); its provenance and
-//! strength are in `nets/README.md`.
+//! of `crate::eval`). The network built in is `nets/vidle-5.nnue` ([`EMBEDDED_FILE`]: 18.4 M
+//! training positions of vidle-4's self-play, 256 units per side, 8 output buckets, its
+//! evaluations scaled by 0.85 for the search); its provenance and strength are in
+//! `nets/README.md`.
 //!
 //! # Architecture
 //! Each side has an accumulator of `hidden` units (128, 256, 512 or 1024: [`SIZES`]; the
@@ -92,8 +93,19 @@ pub fn bucket(pieces: usize, buckets: usize) -> usize {
     (pieces.saturating_sub(2) * buckets / 32).min(buckets - 1)
 }
 
+/// The name of the network built into the binary: `nets/NAME.nnue`, with its check file
+/// `nets/NAME.check` (one place to change when another network is built in).
+macro_rules! embedded_name {
+    () => {
+        "vidle-5"
+    };
+}
+
+/// The file name of the network built into the binary (in `crates/engine/nets/`).
+pub const EMBEDDED_FILE: &str = concat!(embedded_name!(), ".nnue");
+
 /// The network built into the binary.
-static EMBEDDED: &[u8] = include_bytes!("../../nets/vidle-4.nnue");
+static EMBEDDED: &[u8] = include_bytes!(concat!("../../nets/", embedded_name!(), ".nnue"));
 
 /// The network in use: the embedded one unless [`use_file`] loaded another. One per process
 /// (like Stockfish's `EvalFile`): every engine of the process evaluates with it.
@@ -460,7 +472,7 @@ mod tests {
     /// on the positions the trainer wrote with the embedded network.
     #[test]
     fn matches_the_trainer() {
-        let text = include_str!("../../nets/vidle-4.check");
+        let text = include_str!(concat!("../../nets/", embedded_name!(), ".check"));
         let mut n = 0;
         for line in text.lines() {
             let fields: Vec<&str> = line.split(" | ").collect();
