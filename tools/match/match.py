@@ -14,6 +14,7 @@ import json
 import math
 import os
 import queue
+import re
 import signal
 import sys
 import threading
@@ -375,7 +376,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, help="shuffle the openings with this seed")
     ap.add_argument("--chess960", action="store_true",
                     help="Chess960 (sets UCI_Chess960=true on both engines)")
-    ap.add_argument("--pgn-out", metavar="FILE", help="write all games as PGN")
+    ap.add_argument("--pgn-out", metavar="FILE",
+                    help="write all games as PGN (default: a new file under "
+                         "$XDG_DATA_HOME/vidle/matches/, outside the repository)")
+    ap.add_argument("--no-pgn", action="store_true", help="keep no PGN of the games")
     ap.add_argument("--json-out", metavar="FILE", help="write the summary as JSON")
     ap.add_argument("--resume", action="store_true",
                     help="continue the match whose games are in --pgn-out: count them, play "
@@ -399,6 +403,23 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the SPRT's samples: game pairs (one opening, both colours) or games")
     ap.add_argument("--debug", action="store_true", help="log UCI traffic to stderr")
     return ap
+
+
+def data_dir() -> str:
+    """Vidle's data directory: $XDG_DATA_HOME/vidle, else ~/.local/share/vidle."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "vidle")
+
+
+def default_record_path(specs) -> str:
+    """A fresh PGN path under the data directory's matches/ folder: measurement records stay
+    out of the repository (docs/ keeps only the table row)."""
+    folder = os.path.join(data_dir(), "matches")
+    os.makedirs(folder, exist_ok=True)
+    names = "-vs-".join(re.sub(r"[^A-Za-z0-9_.+-]", "_", s.name or os.path.basename(s.command))
+                        for s in specs)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    return os.path.join(folder, f"{stamp}-{names}-{os.getpid()}.pgn")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -425,6 +446,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         ap.error("--games and --concurrency must be positive")
     if args.resume and not args.pgn_out:
         ap.error("--resume needs --pgn-out (the file it continues)")
+    if not args.pgn_out and not args.no_pgn:
+        args.pgn_out = default_record_path(specs)
+        print(f"games: {args.pgn_out}", flush=True)
 
     cfg = Config(tc=tc, nodes=args.nodes, depth=args.depth,
                  tolerance=BASE_TOLERANCE + args.timemargin / 1000.0,

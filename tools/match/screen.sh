@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A network screen with the project's standard arguments (fl's, docs/nnue-bootstrap.md): two
+# A network screen with the project's standard arguments (fl's, docs/lab/nnue-bootstrap.md): two
 # evaluation networks in the same binary, 10,000 nodes a move, one thread, 16 MB hash, two
 # games at a time, 8moves_v3 openings each played with both colours, the usual adjudication.
 # A fixed node count measures the evaluation alone (no clock, so a background job does not

@@ -33,6 +33,8 @@ import stats      # noqa: E402
 MATCH = os.path.join(HERE, "match.py")
 FAKE = f"{sys.executable} {os.path.join(HERE, 'tests', 'fake_engine.py')}"
 TMP = tempfile.mkdtemp(prefix="match-selftest-")
+# Matches without --pgn-out record under the data directory: keep the test's own one.
+os.environ["XDG_DATA_HOME"] = os.path.join(TMP, "xdg-data")
 
 # Three 4-ply openings, CRLF line ends like 8moves_v3.pgn.
 PGN_OPENINGS = "\r\n".join([
@@ -591,6 +593,29 @@ def test_spsa():
 
 
 TESTS.append(test_spsa)
+
+
+def test_records_go_to_the_data_directory():
+    """Without --pgn-out the games land under $XDG_DATA_HOME/vidle/matches/, never in the tree;
+    --no-pgn keeps none."""
+    folder = os.path.join(os.environ["XDG_DATA_HOME"], "vidle", "matches")
+    cmd = [sys.executable, MATCH, "--engine1", FAKE, "--engine2", FAKE, "--name1", "A",
+           "--name2", "B", "--nodes", "1", "--games", "2"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    files = os.listdir(folder)
+    assert len(files) == 1 and files[0].endswith("-A-vs-B-" + files[0].split("-")[-1]), files
+    with open(os.path.join(folder, files[0])) as fh:
+        games = 0
+        while chess.pgn.read_game(fh) is not None:
+            games += 1
+    assert games == 2, games
+    assert f"games: {os.path.join(folder, files[0])}" in proc.stdout, proc.stdout
+    proc = subprocess.run(cmd + ["--no-pgn"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and len(os.listdir(folder)) == 1, os.listdir(folder)
+
+
+TESTS.append(test_records_go_to_the_data_directory)
 
 def main() -> int:
     failed = 0

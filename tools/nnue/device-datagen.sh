@@ -10,10 +10,8 @@
 #
 #   cp NET.nnue .dev/net.nnue                                   # only to generate with a candidate
 #
-# What travels is limited to 64 MiB, and the tracked files alone are over it (the match records
-# under tools/match/measurements, 58 MiB): move that folder aside for the call (`mv
-# tools/match/measurements /tmp/`) and back after it; the 3–4-piece tables (45 MiB), the binary
-# and a network then fit.
+# What travels is limited to 64 MiB: the tracked files (about 11 MB since the match records left
+# the tree), the 3–4-piece tables (45 MiB), the binary and a network fit.
 #
 # then run `bash tools/nnue/device-datagen.sh SEED SECONDS` there with `.dev` carried, a new seed
 # for every run (a fresh machine starts every seed at its chunk 0) and SECONDS well inside the

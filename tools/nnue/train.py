@@ -238,7 +238,7 @@ def main():
     ap.add_argument('--epochs', type=int, default=40)
     ap.add_argument('--batch', type=int, default=16384)
     ap.add_argument('--lr', type=float, default=1e-3)
-    ap.add_argument('--wdl', type=float, default=0.0, help='weight of the game result in the target (0 by measurement: docs/nnue.md)')
+    ap.add_argument('--wdl', type=float, default=0.0, help='weight of the game result in the target (0 by measurement: docs/lab/nnue.md)')
     ap.add_argument('--holdout', type=float, default=0.02)
     ap.add_argument('--procs', type=int, default=16)
     ap.add_argument('--out', required=True)

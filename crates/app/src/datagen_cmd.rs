@@ -77,7 +77,7 @@ pub struct DatagenArgs {
     /// Plies a game goes on once the tablebases cover it (the result is theirs either way): the
     /// network sees the 3–5-piece endings it evaluates when no tables are present. 0 ends the
     /// game at the first covered position, as builds before 2026-12-03 did (whose 5-piece
-    /// adjudication left those endings out of the data: docs/nnue-bootstrap.md, "fm").
+    /// adjudication left those endings out of the data: docs/lab/nnue-bootstrap.md, "fm").
     #[arg(long, default_value_t = 16)]
     pub tb_play_on: usize,
     /// Convert `FEN | score | result` text files (from `vidle-tune gen`) into chunks, then stop.

@@ -30,7 +30,7 @@ pub struct TrainArgs {
     pub buckets: usize,
     /// Passes over the data; 0 with --init writes those weights again in the engine's format
     /// (with --check, the check file of a network trained earlier). 100 by measurement
-    /// (docs/nnue.md: on 2.25 M positions 30, 60 and 100 epochs gave −143, −98 and −83 Elo
+    /// (docs/lab/nnue.md: on 2.25 M positions 30, 60 and 100 epochs gave −143, −98 and −83 Elo
     /// against the hand-crafted evaluation; 5 minutes here).
     #[arg(long, default_value_t = 100)]
     pub epochs: usize,
@@ -40,7 +40,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1e-3)]
     pub lr: f32,
     /// Weight of the game result in the target (the rest is the search score). 0 by
-    /// measurement (docs/nnue.md: 0.5, 0.25, 0.1 and 0 gave -636, -463, -258 and -186 Elo
+    /// measurement (docs/lab/nnue.md: 0.5, 0.25, 0.1 and 0 gave -636, -463, -258 and -186 Elo
     /// against the hand-crafted evaluation on the same 1.4 M positions).
     #[arg(long, default_value_t = 0.0)]
     pub wdl: f32,
@@ -71,7 +71,7 @@ pub struct TrainArgs {
     /// Multiply the network's output layer by this before writing it (the network, OUT.f32 and
     /// the check file): every evaluation times the factor. The search plays best with the
     /// evaluations of a network trained on search scores made about 0.85 as large
-    /// (docs/nnue-bootstrap.md, "The evaluation's scale costs play"). OUT.f32 holds the scaled
+    /// (docs/lab/nnue-bootstrap.md, "The evaluation's scale costs play"). OUT.f32 holds the scaled
     /// weights, so `--init OUT.f32 --epochs 0` writes the same network again.
     #[arg(long, default_value_t = 1.0)]
     pub output_scale: f32,

@@ -72,7 +72,7 @@ const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
 const MAX_MULTIPV: i64 = 64;
 const DEFAULT_ELO: u32 = 1500;
 /// Whether searches evaluate with the network by default (`Use NNUE`): on since the network
-/// built in beat the hand-crafted evaluation at time controls (docs/nnue.md); the hand-crafted
+/// built in beat the hand-crafted evaluation at time controls (docs/lab/nnue.md); the hand-crafted
 /// evaluation, the readable one the source documents describe, stays selectable.
 pub const DEFAULT_USE_NNUE: bool = true;
 /// Remaining depth below which the search does not probe tablebases (`TablebaseProbeDepth`).

@@ -174,7 +174,7 @@ impl Net {
     /// Multiplies the output layer (weights and biases) by `factor`, which multiplies every
     /// evaluation by it and changes nothing else; the weights are clipped again
     /// ([`Net::clip`]). The search plays best with evaluations somewhat smaller than a network
-    /// trained on search scores gives (docs/nnue-bootstrap.md, "The evaluation's scale costs
+    /// trained on search scores gives (docs/lab/nnue-bootstrap.md, "The evaluation's scale costs
     /// play"), so `vidle train --output-scale` applies this before the network is written.
     pub fn scale_output(&mut self, factor: f32) {
         let l = self.layout();
