@@ -173,7 +173,7 @@ pub fn run(a: &TrainArgs) -> Result<()> {
             }
             let (tr, stats) = data::load(&train_files, &filter).map_err(anyhow::Error::msg)?;
             report_load(&stats, a.max_score, start.elapsed().as_secs_f64());
-            let all = Filter { limit: None, ..filter.clone() };
+            let all = Filter { limit: None, ..filter };
             let (val, _) = data::load(&val_files, &all).map_err(anyhow::Error::msg)?;
             let n = val_files.len();
             let files = if n == 1 { "file" } else { "files" };

@@ -34,7 +34,7 @@ fn the_games_are_searched_with_the_file_network() {
     // The same network with every output bias raised by about 100 cp: its scores differ.
     assert_eq!(&bytes[..8], b"VDNN\x03\x00\x00\x00", "a version-3 network");
     let buckets = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
-    let mut shifted = bytes.clone();
+    let mut shifted = bytes;
     let at = shifted.len() - 4 * buckets;
     for b in shifted[at..].chunks_exact_mut(4) {
         let v = i32::from_le_bytes(b.try_into().unwrap()) + 65_280;

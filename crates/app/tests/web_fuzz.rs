@@ -149,7 +149,7 @@ fn id_like(rng: &mut Rng, real: &str) -> String {
         }
         _ => {
             let odd = ["0", "999", "-1", "", "..", "%2e%2e", "00000000000000000000000000000000"];
-            id = pick(rng, &odd).to_string()
+            id = pick(rng, &odd).to_string();
         }
     }
     id

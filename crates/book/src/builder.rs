@@ -328,9 +328,9 @@ mod tests {
         let start = Position::startpos();
         let w: Vec<_> = book.entries(&start).iter().map(|b| b.weight).collect();
         assert_eq!(w, [2, 2], "e4: 2+0, d4: 1+1");
-        let white = BuildOptions { only: Some(Color::White), ..one.clone() };
+        let white = BuildOptions { only: Some(Color::White), ..one };
         assert_eq!(build(pgn, white).0.positions(), 1);
-        let winners = BuildOptions { winners_only: true, ..one.clone() };
+        let winners = BuildOptions { winners_only: true, ..one };
         let (book, _) = build(pgn, winners);
         assert_eq!(book.len(), 2, "1.e4 (won once) and 1...e5 (won once)");
         let two = BuildOptions { min_games: 3, ..one };

@@ -123,7 +123,7 @@ fn compare_on(pg: &Path, eco: Option<&PathBuf>, [dortmund, wm, eight]: &[PathBuf
         cases.push((
             eco,
             vec!["-min-game", "1", "-max-ply", "12"],
-            BuildOptions { min_games: 1, max_ply: 12, ..d.clone() },
+            BuildOptions { min_games: 1, max_ply: 12, ..d },
         ));
     }
     cases.extend([
@@ -142,7 +142,7 @@ fn compare_on(pg: &Path, eco: Option<&PathBuf>, [dortmund, wm, eight]: &[PathBuf
         (dortmund, vec!["-uniform"], BuildOptions { uniform: true, ..d.clone() }),
         (&wm_plain, vec!["-min-game", "1"], BuildOptions { min_games: 1, ..d.clone() }),
         (eight, vec![], d.clone()),
-        (&halving, vec![], d.clone()),
+        (&halving, vec![], d),
     ]);
     for (pgn, args, opts) in cases {
         let (ours, theirs) = both(pg, pgn, &args, opts, dir);

@@ -148,19 +148,19 @@ fn perft_benches(c: &mut Criterion) {
                 b.iter(|| {
                     let p = black_box(&v);
                     if is_full { vidle::full(p, depth) } else { vidle::bulk(p, depth) }
-                })
+                });
             });
             group.bench_function(BenchmarkId::from_parameter("cozy-chess"), |b| {
                 b.iter(|| {
                     let p = black_box(&z);
                     if is_full { cozy::full(p, depth) } else { cozy::bulk(p, depth) }
-                })
+                });
             });
             group.bench_function(BenchmarkId::from_parameter("shakmaty"), |b| {
                 b.iter(|| {
                     let p = black_box(&s);
                     if is_full { shak::full(p, depth) } else { shak::bulk(p, depth) }
-                })
+                });
             });
             group.finish();
         }

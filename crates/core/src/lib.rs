@@ -6,7 +6,6 @@
 //! let pos = Position::startpos();
 //! assert_eq!(perft(&pos, 3), 8_902);
 //! ```
-#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod attacks;
 pub mod bitboard;

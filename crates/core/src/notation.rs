@@ -298,7 +298,7 @@ fn parse_san_pattern(text: &str) -> Option<SanPattern> {
     for &c in disamb {
         match c {
             'a'..='h' if from_file.is_none() && from_rank.is_none() => {
-                from_file = Some(c as u8 - b'a')
+                from_file = Some(c as u8 - b'a');
             }
             '1'..='8' if from_rank.is_none() => from_rank = Some(c as u8 - b'1'),
             _ => return None,

@@ -74,7 +74,7 @@ pub struct Position {
 }
 
 // See the comment above `Position`: beyond 128 bytes every copy-make becomes a `memcpy` call.
-const _: () = assert!(std::mem::size_of::<Position>() <= 128);
+const _: () = assert!(size_of::<Position>() <= 128);
 
 impl Position {
     /// An empty board: the starting point for [`crate::fen`] to fill (not a legal position).
@@ -372,9 +372,8 @@ impl Position {
     /// (assumes the opponent's pawn has just passed `ep` with a double step).
     pub(crate) fn ep_capture_is_legal(&self, ep: Square) -> bool {
         let us = self.turn;
-        let victim = match ep.offset(-8 * us.forward()) {
-            Some(v) => v,
-            None => return false,
+        let Some(victim) = ep.offset(-8 * us.forward()) else {
+            return false;
         };
         if !self.pieces(!us, Role::Pawn).contains(victim) || self.occupied().contains(ep) {
             return false;

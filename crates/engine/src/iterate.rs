@@ -73,7 +73,7 @@ impl Worker {
     #[allow(clippy::needless_range_loop)] // `pv_idx` is also the MultiPV number reported
     pub fn iterate(
         &mut self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         root: &Position,
         allowed: &MoveList,
         spec: &IterSpec,
@@ -173,7 +173,7 @@ impl Worker {
 
     fn should_stop_deepening(
         &self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         score: i32,
         stability: usize,
         scale: u64,
@@ -201,7 +201,7 @@ impl Worker {
     /// failure (the first iterations use a full window).
     fn aspiration(
         &mut self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         root: &Position,
         depth: i32,
         prev: i32,
@@ -242,7 +242,7 @@ impl Worker {
     }
 
     /// Reports a line, remembering the first move of the main line the GUI saw last.
-    fn show(&mut self, ctx: &Ctx, info: SearchInfo) {
+    fn show(&mut self, ctx: &Ctx<'_>, info: SearchInfo) {
         if info.multipv == 1
             && let Some(&first) = info.pv.first()
         {
@@ -260,7 +260,7 @@ impl Worker {
     /// starts with the best move and the last MultiPV set names distinct moves.
     fn report_final(
         &mut self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         result: &mut IterResult,
         lines: &[SearchInfo],
         current: &[SearchInfo],
@@ -301,7 +301,7 @@ impl Worker {
 
     fn info(
         &self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         depth: i32,
         pv_idx: usize,
         score: i32,

@@ -12,7 +12,6 @@
 //! let result = engine.search_blocking(&game, SearchLimits { depth: Some(3), ..Default::default() });
 //! assert!(result.best.is_some());
 //! ```
-#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
 mod cycle;
@@ -295,7 +294,7 @@ impl Engine {
                         inner(SearchEvent::Message(m));
                     }
                 }
-                inner(ev)
+                inner(ev);
             });
         }
 
@@ -362,7 +361,7 @@ impl Engine {
                     announced = true;
                     inner(SearchEvent::Tablebase(TbOutcome::Draw));
                 }
-                inner(ev)
+                inner(ev);
             });
         }
 
@@ -392,7 +391,7 @@ impl Engine {
                     announced = true;
                     inner(SearchEvent::SyzygyRoot { class, kept, total });
                 }
-                inner(ev)
+                inner(ev);
             });
         }
 

@@ -248,7 +248,7 @@ mod tests {
     fn every_field_but_history_max_is_tunable_by_name() {
         let names: Vec<&str> = PARAMS.named().iter().map(|&(n, _)| n).collect();
         // All fields are i32: the table names them all, plus the one that is fixed.
-        assert_eq!((names.len() + 1) * 4, std::mem::size_of::<SearchParams>());
+        assert_eq!((names.len() + 1) * 4, size_of::<SearchParams>());
         let mut p = PARAMS;
         for (i, name) in names.iter().enumerate() {
             *p.field_mut(&name.to_ascii_uppercase()).expect(name) = 1000 + i as i32;

@@ -15,7 +15,7 @@ impl Worker {
     /// pruning) until the position is quiet; every evasion when in check.
     pub fn qsearch<const PV: bool>(
         &mut self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         pos: &Position,
         mut alpha: i32,
         beta: i32,

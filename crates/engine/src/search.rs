@@ -284,7 +284,7 @@ impl Worker {
     }
 
     /// Reports the root move about to be searched, once the search has taken a while.
-    fn report_currmove(&self, ctx: &Ctx, depth: i32, mv: Move, number: i32) {
+    fn report_currmove(&self, ctx: &Ctx<'_>, depth: i32, mv: Move, number: i32) {
         if ctx.report.is_some() && ctx.time.elapsed_ms() >= CURRMOVE_AFTER_MS {
             ctx.emit(crate::SearchEvent::CurrMove {
                 depth: depth as u32,
@@ -296,7 +296,7 @@ impl Worker {
 
     /// Counts a node and, on the main thread, checks the limits now and then.
     #[inline]
-    pub(crate) fn visit(&mut self, ctx: &Ctx, ply: usize) {
+    pub(crate) fn visit(&mut self, ctx: &Ctx<'_>, ply: usize) {
         self.nodes += 1;
         ctx.nodes_out.store(self.nodes, Ordering::Relaxed);
         self.seldepth = self.seldepth.max(ply + 1);
@@ -434,7 +434,7 @@ impl Worker {
     /// Alpha-beta search of `pos` at `ply` to `depth`; `PV` nodes have an open window.
     pub fn search<const PV: bool>(
         &mut self,
-        ctx: &Ctx,
+        ctx: &Ctx<'_>,
         pos: &Position,
         mut alpha: i32,
         mut beta: i32,
@@ -1030,7 +1030,7 @@ impl Worker {
     fn reward_quiet(
         &mut self,
         ply: usize,
-        us: vidle_core::Color,
+        us: Color,
         (piece, m, threats): (Piece, Move, Bitboard),
         conts: &Conts,
         b: i32,

@@ -68,9 +68,9 @@ struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 16);
-const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
-const _: () = assert!(std::mem::align_of::<Bucket>() == 64);
+const _: () = assert!(size_of::<Entry>() == 16);
+const _: () = assert!(size_of::<Bucket>() == 64);
+const _: () = assert!(align_of::<Bucket>() == 64);
 
 fn pack(
     mv: Option<Move>,
@@ -143,7 +143,7 @@ impl Buckets {
     /// `n` empty buckets (zero bytes are empty entries).
     fn new(n: usize) -> std::io::Result<Buckets> {
         let too_big = || std::io::Error::other("more than the address space");
-        let bytes = n.max(1).checked_mul(std::mem::size_of::<Bucket>()).ok_or_else(too_big)?;
+        let bytes = n.max(1).checked_mul(size_of::<Bucket>()).ok_or_else(too_big)?;
         // One huge page more, so that the array can start on a huge-page boundary; the pages
         // before and after it are never touched, so they take no memory.
         let mut map =
@@ -189,7 +189,7 @@ impl Tt {
     /// # Errors
     /// The memory could not be reserved.
     pub fn try_new(mb: usize) -> Result<Tt, String> {
-        let n = (mb.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Bucket>()).max(1);
+        let n = (mb.max(1).saturating_mul(1024 * 1024) / size_of::<Bucket>()).max(1);
         let buckets = Buckets::new(n).map_err(|e| format!("cannot allocate {mb} MB: {e}"))?;
         let tt = Tt { buckets, generation: AtomicU8::new(0) };
         // The mapping is lazy: writing every entry now makes the kernel supply (and zero) the

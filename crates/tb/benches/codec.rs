@@ -103,7 +103,7 @@ fn codecs(c: &mut Criterion) {
                 let (packed, len) = sample[i];
                 assert_eq!(crc32fast::hash(packed), crcs[i]);
                 black_box(codec.decompress(packed, *len))
-            })
+            });
         });
     }
     g.finish();

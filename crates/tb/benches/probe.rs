@@ -99,7 +99,7 @@ fn probes(c: &mut Criterion) {
             },
             |p| black_box(Tablebases::open(&dir).unwrap().probe_dtm(p)),
             BatchSize::PerIteration,
-        )
+        );
     });
     g.finish();
 }
@@ -117,7 +117,7 @@ fn warm_and_cold(
         b.iter(|| {
             i = (i + 1) % positions.len();
             black_box(tb.probe_dtm(&positions[i]))
-        })
+        });
     });
     g.bench_function(format!("cold-block{suffix}"), |b| {
         b.iter_batched(
@@ -128,7 +128,7 @@ fn warm_and_cold(
             },
             |p| black_box(tb.probe_dtm(p)),
             BatchSize::PerIteration,
-        )
+        );
     });
 }
 

@@ -529,7 +529,7 @@ pub fn decode_parts(
         if let Some(keep) = keep {
             keep.for_each_run(0, size, |a, b| {
                 let from = (side as u64 * size + a) as usize;
-                buf.extend_from_slice(&all[from..][..(b - a) as usize])
+                buf.extend_from_slice(&all[from..][..(b - a) as usize]);
             });
         }
     }

@@ -353,7 +353,7 @@ pub fn solve_endgame(
     subs_dtm: Option<&TableSet>,
     subs_dtz: Option<&TableSet>,
     workspace: &mut Workspace,
-    progress: &(dyn Fn(Step) + Sync),
+    progress: &(dyn Fn(Step<'_>) + Sync),
 ) -> Solved {
     let layout = Layout::new(material);
     progress(Step::Phase("slices"));
@@ -364,7 +364,7 @@ pub fn solve_endgame(
             .filter_map(|(k, s)| Some((k, s?)))
             .collect();
     let solvers = workspace.solvers(&layout, wanted.len());
-    let metrics: Vec<SliceMetric> = wanted
+    let metrics: Vec<SliceMetric<'_>> = wanted
         .iter()
         .zip(&solvers)
         .map(|(&(kind, subs), own)| SliceMetric { kind, subs, own })
@@ -398,7 +398,7 @@ pub fn solve_endgame(
             let share = 2 * slice.len() as u64;
             let mut reported = 0;
             let mine = seeds.iter_mut().flat_map(|chunk| std::mem::take(&mut chunk[j]));
-            m.own.retrograde::<SliceMetric>(mine, slice, |d, resolved| {
+            m.own.retrograde::<SliceMetric<'_>>(mine, slice, |d, resolved| {
                 let now = resolved.min(share);
                 if now > reported {
                     progress(Step::Work(now - reported));
@@ -675,7 +675,7 @@ pub fn generate(
                 if together { work_units(len as u64, 2) } else { 2 * work_units(len as u64, 1) };
             table_bar.reset();
             table_bar.set_length(units);
-            let progress = |step: Step| match step {
+            let progress = |step: Step<'_>| match step {
                 Step::Work(n) => {
                     table_bar.inc(n);
                     // The overall bar moves with the table's share of its positions.

@@ -46,7 +46,7 @@ impl Keep {
         match self {
             Keep::All => {
                 if from < to {
-                    f(from, to)
+                    f(from, to);
                 }
             }
             Keep::Rank { place, first } => {

@@ -590,7 +590,7 @@ impl<'a> Solver<'a> {
 /// per chunk of the universe, each chunk's per solver: kept apart, not collected into one
 /// vector, which would hold them twice. `on_chunk` hears of every chunk of index entries done.
 pub fn forward<M: Metric, const N: usize>(
-    solvers: [(&Solver, &M); N],
+    solvers: [(&Solver<'_>, &M); N],
     universe: &[u32],
     on_chunk: &(dyn Fn(u64) + Sync),
 ) -> Vec<[Vec<u64>; N]> {

@@ -156,7 +156,7 @@ pub fn encode_table<C: AsRef<[Code]> + Sync>(
     material: Material,
     metric: MetricKind,
     codes: &[C; 2],
-    enc: Encoding,
+    enc: Encoding<'_>,
 ) -> Vec<u8> {
     let codes = [codes[0].as_ref(), codes[1].as_ref()];
     let size = codes[0].len() as u64;
@@ -276,7 +276,7 @@ pub fn write_table<C: AsRef<[Code]> + Sync>(
     material: Material,
     metric: MetricKind,
     codes: &[C; 2],
-    enc: Encoding,
+    enc: Encoding<'_>,
 ) -> io::Result<u64> {
     let bytes = encode_table(material, metric, codes, enc);
     write_file(&table_path(dir, &material, metric), &bytes)

@@ -46,7 +46,7 @@ fn round_trip_write_read_both_codecs() {
         assert_same_where_legal(&back, &codes);
     }
     // Wide entries (byte planes), with the header's counts taken before the filling.
-    let mut wide = codes.clone();
+    let mut wide = codes;
     wide[1][5] = 1001;
     wide[0][8191] = 4000;
     let bytes = format::encode_table(m, MetricKind::Dtz, &wide, Encoding::ZSTD);
@@ -87,7 +87,7 @@ fn partial_reads_keep_exactly_the_entries_asked_for() {
                 for (side, keep) in parts.iter().enumerate() {
                     if let Some(keep) = keep {
                         keep.for_each_run(0, layout.size, |a, b| {
-                            want.extend_from_slice(&whole[side][a as usize..b as usize])
+                            want.extend_from_slice(&whole[side][a as usize..b as usize]);
                         });
                     }
                 }
@@ -218,7 +218,7 @@ fn exit_bounded_entries_read_back_no_better_than_written() {
     }
     assert!(lowered > 0, "no bounded entry took its neighbour's value");
     // Flags are refused on DTZ tables and unknown flags everywhere.
-    let mut bad = bytes.clone();
+    let mut bad = bytes;
     bad[13] = 2;
     assert!(format::decode_table(&bad, "t").is_err());
 }

@@ -103,7 +103,7 @@ fn level_file_and_tablebase_problems_are_worded_in_czech() {
 
 #[test]
 fn texts_render_their_arguments_in_either_language() {
-    let t = Text::new(Msg::EndCheckmate).arg_text("winner", color_msg(vidle_core::Color::Black));
+    let t = Text::new(Msg::EndCheckmate).arg_text("winner", color_msg(Color::Black));
     assert_eq!(t.render(Lang::En), "checkmate, Black wins");
     assert_eq!(t.render(Lang::Cs), "mat, vyhrává Černý");
     // A parameter without an argument stays as written.

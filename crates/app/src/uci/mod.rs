@@ -476,10 +476,7 @@ mod tests {
         let pos =
             vidle_core::parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
                 .unwrap();
-        assert!(
-            vidle_core::notation::parse_uci(&pos, w[4], false).is_ok(),
-            "legal root move: {line}"
-        );
+        assert!(parse_uci(&pos, w[4], false).is_ok(), "legal root move: {line}");
         assert!(w[6].parse::<u32>().is_ok_and(|n| (1..=20).contains(&n)), "{line}");
         wait_for(&buf, |t| t.contains("bestmove"));
     }

@@ -270,15 +270,13 @@ pub async fn messages(
             ApiError::bad_request("bad_lang", &format!("'{l}' is not a language: use en or cs"))
         })?,
         None => headers
-            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .get(header::ACCEPT_LANGUAGE)
             .and_then(|v| v.to_str().ok())
             .and_then(Lang::of_accept_language)
             .unwrap_or(Lang::En),
     };
-    let headers = [
-        (axum::http::header::CACHE_CONTROL, "public, max-age=3600"),
-        (axum::http::header::VARY, "Accept-Language"),
-    ];
+    let headers =
+        [(header::CACHE_CONTROL, "public, max-age=3600"), (header::VARY, "Accept-Language")];
     Ok((headers, Json(crate::i18n::catalogue_json(lang))).into_response())
 }
 

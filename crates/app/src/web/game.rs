@@ -371,7 +371,7 @@ impl WebGame {
             book_moves: vidle_book::Book::default_book()
                 .entries_in_game(self.game())
                 .iter()
-                .map(|b| vidle_core::notation::to_san(&pos, b.mv))
+                .map(|b| to_san(&pos, b.mv))
                 .collect(),
         }
     }

@@ -2,7 +2,7 @@
 //! changes. Every failure is an [`ApiError`] (the JSON error form).
 
 use crate::i18n::{Msg, Text};
-const BAD: axum::http::StatusCode = axum::http::StatusCode::BAD_REQUEST;
+const BAD: StatusCode = StatusCode::BAD_REQUEST;
 use super::error::ApiError;
 use super::game::{MAX_PLIES, WebGame, capitalised};
 use super::secret::GameId;

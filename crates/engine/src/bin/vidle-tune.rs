@@ -154,7 +154,7 @@ fn fit_cmd(args: &[String]) -> std::io::Result<()> {
         report(&w0)
     );
     let w = tune::fit(&samples, k, epochs, rate, l2, &mask, |e, err, w| {
-        eprintln!("epoch {e}: error {err:.6}, {}", report(w))
+        eprintln!("epoch {e}: error {err:.6}, {}", report(w));
     });
     print!("{}", tune::format_weights(&w));
     Ok(())

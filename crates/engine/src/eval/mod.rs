@@ -235,7 +235,7 @@ fn scale(pos: &Position, eg: i32) -> i32 {
 }
 
 /// Everything but the cached pawn structure, then the blend by phase.
-fn finish<T: Trace>(pos: &Position, acc: &mut Acc<T>, passed: [Bitboard; 2]) -> i32 {
+fn finish<T: Trace>(pos: &Position, acc: &mut Acc<'_, T>, passed: [Bitboard; 2]) -> i32 {
     let pawn_att = [pawn_attack_map(pos, Color::White), pawn_attack_map(pos, Color::Black)];
     let mut maps = AttackMaps::default();
     for c in Color::ALL {
@@ -386,7 +386,7 @@ static PSQT: [[[S; 64]; 6]; 2] = {
     t
 };
 
-fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
+fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>) {
     // With the own king on the queen side, a second table adjusts the squares' values.
     let queen_side = pos.king(c).file() < 4;
     if !T::RECORDS {
@@ -419,7 +419,7 @@ fn material_and_psts<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
 fn pieces<T: Trace>(
     pos: &Position,
     c: Color,
-    acc: &mut Acc<T>,
+    acc: &mut Acc<'_, T>,
     pawn_att: &[Bitboard; 2],
     closed: usize,
     maps: &mut AttackMaps,
@@ -634,7 +634,7 @@ fn closedness(pos: &Position) -> usize {
 
 /// Threats against enemy pieces: hanging ones (attacked, not defended), a rook on the queen,
 /// and the king attacking an undefended piece.
-fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMaps) {
+fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>, maps: &AttackMaps) {
     let them = !c;
     let (us, th) = (c.index(), them.index());
     let targets = pos.by_color(them) & !pos.pieces(them, Role::King);
@@ -696,7 +696,7 @@ fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &AttackMa
 
 /// King danger beyond the zone attacks: safe checks by role, and weak squares next to the
 /// enemy king (attacked by us, defended by nothing but its king or queen).
-fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>, maps: &mut AttackMaps) {
+fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>, maps: &mut AttackMaps) {
     let them = !c;
     let (us, th) = (c.index(), them.index());
     let ksq = pos.king(them);
@@ -764,7 +764,7 @@ fn blocked_pawns(pos: &Position, c: Color) -> Bitboard {
 /// picks the linear `KING_ATTACKERS` weight in `pieces`).
 #[inline]
 fn king_zone<T: Trace>(
-    acc: &mut Acc<T>,
+    acc: &mut Acc<'_, T>,
     c: Color,
     role: Role,
     hits: Bitboard,
@@ -779,7 +779,7 @@ fn king_zone<T: Trace>(
 }
 
 #[inline]
-fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<T>, c: Color, hits: Bitboard) {
+fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<'_, T>, c: Color, hits: Bitboard) {
     for sq in hits {
         if let Some(r) = pos.role_at(sq) {
             acc.add(c, idx::THREAT_BY_MINOR + r.index(), 1);
@@ -793,7 +793,7 @@ fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<T>, c: Color, hits: Bit
 fn passed_extras<T: Trace>(
     pos: &Position,
     c: Color,
-    acc: &mut Acc<T>,
+    acc: &mut Acc<'_, T>,
     passed: Bitboard,
     maps: &AttackMaps,
 ) {

@@ -72,7 +72,7 @@ impl PawnTable {
 }
 
 /// Adds the pawn-structure and shelter terms for both sides; returns the passed pawns.
-pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 2] {
+pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<'_, T>) -> [Bitboard; 2] {
     let mut passed = [Bitboard::EMPTY; 2];
     for c in Color::ALL {
         passed[c.index()] = pawns_of(pos, c, acc);
@@ -89,7 +89,7 @@ pub fn pawn_structure<T: Trace>(pos: &Position, acc: &mut Acc<T>) -> [Bitboard; 
     passed
 }
 
-fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
+fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>) -> Bitboard {
     let own = pos.pieces(c, Role::Pawn);
     let theirs = pos.pieces(!c, Role::Pawn);
     let their_att = pawn_attack_map(pos, !c);
@@ -156,7 +156,7 @@ fn pawns_of<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) -> Bitboard {
 /// neighbours when it stands on an edge file), per file (mirrored to a-d): the rank of the own
 /// pawn nearest the king and not behind it (0 for none, an open file), and the rank of the
 /// nearest such enemy pawn, counted apart when an own pawn blocks it.
-fn shelter<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<T>) {
+fn shelter<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>) {
     let own = pos.pieces(c, Role::Pawn);
     let theirs = pos.pieces(!c, Role::Pawn);
     let king = pos.king(c);

@@ -338,7 +338,7 @@ fn bare_king_terms_drive_it_to_the_right_corner() {
         "8/8/8/3k4/8/8/8/KBBN4 w - - 0 1",
     ] {
         assert!(lone_king_of(text) >= LONE_KING_WIN, "{text}");
-        assert_eq!(lone_king_of(&tests::mirror_fen(text)), -lone_king_of(text), "{text}");
+        assert_eq!(lone_king_of(&mirror_fen(text)), -lone_king_of(text), "{text}");
     }
     // Not enough to force mate, or material on both sides: nothing.
     for text in [

@@ -259,7 +259,7 @@ fn float_weights_round_trip_and_bad_files_are_refused() {
     let mut other = bytes.clone();
     other[4] = 3;
     assert!(Net::from_float_bytes(&other).unwrap_err().contains("version"));
-    let mut other = bytes.clone();
+    let mut other = bytes;
     other[12] = 0;
     assert!(Net::from_float_bytes(&other).unwrap_err().contains("0 output buckets"));
 }
@@ -321,8 +321,7 @@ fn loading_filters_and_counts() {
         stats,
         LoadStats { files: 1, read: 7, bad: 1, not_quiet: 1, too_large: 1, duplicates: 1, kept: 3 }
     );
-    let (kept, _) =
-        load(std::slice::from_ref(&dir), &Filter { limit: Some(2), ..filter.clone() }).unwrap();
+    let (kept, _) = load(std::slice::from_ref(&dir), &Filter { limit: Some(2), ..filter }).unwrap();
     assert_eq!(kept.len(), 2);
     std::fs::write(dir.join("a.vpk"), &bytes[..40]).unwrap();
     assert!(load(std::slice::from_ref(&dir), &filter).unwrap_err().contains("whole number"));
@@ -444,7 +443,7 @@ fn files_are_held_out_whole_and_by_name() {
         .collect();
     let (_, held) = split_files(pairs, 0.5, 1);
     assert!((0..500).any(|i| !twins(&held, i)));
-    assert_eq!(split_files(files.clone(), 0.0, 7).1.len(), 0);
+    assert_eq!(split_files(files, 0.0, 7).1.len(), 0);
 }
 
 /// Positions are counted in the bucket of their piece count, and each bucket names its range.

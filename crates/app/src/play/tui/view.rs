@@ -119,7 +119,7 @@ impl Geometry {
 }
 
 /// Draws the whole screen.
-pub fn draw(frame: &mut Frame, c: &Controller, ui: &Ui) {
+pub fn draw(frame: &mut Frame<'_>, c: &Controller, ui: &Ui) {
     let area = frame.area();
     let Some(g) = Geometry::of(area) else {
         let text = Text::new(Msg::WindowTooSmall)
@@ -306,7 +306,7 @@ fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, colour: bool) {
 fn draw_moves(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let game = c.s.game();
     let analysis = c.analysis();
-    let mut rows: Vec<Vec<Span>> = Vec::new();
+    let mut rows: Vec<Vec<Span<'_>>> = Vec::new();
     let mut focus = None;
     for (i, (&m, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
         let san = c.lang.localise_san(&to_san(pos, m));
@@ -426,7 +426,7 @@ fn draw_messages(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
     let scroll = ui.scroll.min(all.len().saturating_sub(room));
     let end = all.len() - scroll;
     let start = end.saturating_sub(room);
-    let lines: Vec<Line> = all[start..end].iter().map(|l| Line::from(l.as_str())).collect();
+    let lines: Vec<Line<'_>> = all[start..end].iter().map(|l| Line::from(l.as_str())).collect();
     let more = if all.len() > room { "· PgUp PgDn " } else { "" };
     let title = format!(" {} {more}", c.tr(Msg::MessagesTitle));
     Paragraph::new(lines).block(Block::bordered().title(title)).render_into(buf, area);
