@@ -2,17 +2,23 @@
 
 use clap::{Args, Parser, Subcommand};
 
+/// `vidle --version`: the package version and the commit the binary was built from (build.rs).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("VIDLE_COMMIT"), ")");
+
+/// The command line: `vidle [COMMAND]` (no command: play on a terminal, UCI on a pipe).
 #[derive(Parser, Debug)]
 #[command(
     name = "vidle",
-    version,
+    version = VERSION,
     about = "Vidle: a chess engine and a program to play against it"
 )]
 pub struct Cli {
+    /// The command; none plays on a terminal and speaks UCI on a pipe.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+/// `vidle`'s commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Speak the UCI protocol on standard input/output (for chess GUIs and match runners).
@@ -38,8 +44,55 @@ pub enum Command {
     Analyse(crate::analyse_cmd::AnalyseArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),
+    /// Print a shell completion script: `vidle completions bash > ~/.local/share/bash-completion/completions/vidle`.
+    Completions(CompletionsArgs),
+    /// Write the manual page (roff) to standard output, or one page per command into a directory.
+    Man(ManArgs),
 }
 
+/// `vidle completions SHELL`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `vidle man [--out DIR]`.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write `vidle.1` and a `vidle-COMMAND.1` page for each command into this directory
+    /// instead of printing `vidle.1`.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Writes the completion script for `shell` to `out`.
+pub fn completions(args: &CompletionsArgs, out: &mut dyn std::io::Write) {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    clap_complete::generate(args.shell, &mut cmd, "vidle", out);
+}
+
+/// Writes the manual: `vidle.1` to `out`, or with `--out DIR` every page into DIR.
+pub fn man(args: &ManArgs, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    match &args.out {
+        None => clap_mangen::Man::new(cmd).render(out)?,
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            clap_mangen::generate_to(cmd, dir)
+                .with_context(|| format!("cannot write the pages into {}", dir.display()))?;
+            writeln!(out, "manual pages written to {}", dir.display())?;
+        }
+    }
+    Ok(())
+}
+
+/// `vidle perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Depth in plies.

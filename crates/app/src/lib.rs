@@ -42,6 +42,8 @@ pub fn run() {
                 | cli::Command::Bench(_)
                 | cli::Command::Book(_)
                 | cli::Command::Tb(_)
+                | cli::Command::Completions(_)
+                | cli::Command::Man(_)
         )
     ) {
         die_quietly_on_broken_pipe();
@@ -64,6 +66,11 @@ pub fn run() {
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
         Some(cli::Command::Serve(a)) => web::run(&a),
+        Some(cli::Command::Completions(a)) => {
+            cli::completions(&a, &mut std::io::stdout().lock());
+            Ok(())
+        }
+        Some(cli::Command::Man(a)) => cli::man(&a, &mut std::io::stdout().lock()),
     };
     if let Err(e) = result {
         // Output that nobody reads any more is no error to report.
