@@ -9,9 +9,6 @@ use std::path::PathBuf;
 use vidle_book::pgn::PgnReader;
 use vidle_engine::{Engine, SearchLimits};
 
-/// Time per position when neither `--movetime` nor `--depth` is given.
-pub const DEFAULT_MOVETIME_MS: u64 = 300;
-
 /// Longer games are refused (the longest real games have some 600 plies).
 pub const MAX_PLIES: usize = 3000;
 
@@ -45,7 +42,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     let limits = match a.depth {
         Some(d) => SearchLimits { depth: Some(d), ..Default::default() },
         None => SearchLimits {
-            movetime: Some(a.movetime.unwrap_or(DEFAULT_MOVETIME_MS)),
+            movetime: Some(a.movetime.unwrap_or(analysis::DEFAULT_MOVETIME_MS)),
             ..Default::default()
         },
     };

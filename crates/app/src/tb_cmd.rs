@@ -208,7 +208,7 @@ fn size_summary(reports: &[vidle_tb::GenReport], seconds: f64) -> String {
 
 fn probe_cmd(dir: PathBuf, syzygy: Option<&str>, fen: &str) -> anyhow::Result<()> {
     let pos = vidle_core::parse_fen(fen).with_context(|| format!("bad FEN {fen:?}"))?;
-    let answer = crate::tb_source::lookup(&pos, &dir, syzygy).map_err(anyhow::Error::msg)?;
+    let answer = crate::tb_answer::lookup(&pos, &dir, syzygy).map_err(anyhow::Error::msg)?;
     for note in &answer.notes {
         eprintln!("note: {note}");
     }

@@ -6,7 +6,6 @@
 //! `tb_panel.rs`). The only I/O is the check for existing files and the generator's thread.
 
 use std::collections::BTreeSet;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use vidle_core::Position;
@@ -26,14 +25,6 @@ pub enum TbEvent {
     Failed(String),
     /// The game can reach a 5-piece ending and those tables are missing: said once.
     FivePieceHint,
-}
-
-impl fmt::Display for TbEvent {
-    /// The English text (UCI's `info string`s); play words it in its language
-    /// (`i18n::tb_event`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::tb_event(self).render(crate::i18n::Lang::En))
-    }
 }
 
 /// The normalised material of `pos`.
@@ -199,7 +190,7 @@ mod tests {
         let dir = temp_dir("make");
         let _ = std::fs::remove_dir_all(&dir);
         let pos = vidle_core::parse_fen("8/8/8/4k3/8/8/8/RN2K3 w - - 0 1").unwrap();
-        let before = crate::tb_source::lookup(&pos, &dir, None);
+        let before = crate::tb_answer::lookup(&pos, &dir, None);
         assert!(before.is_err(), "{before:?}");
 
         // The engine's source, asked before the tables exist (and so remembering them missing).
@@ -224,7 +215,7 @@ mod tests {
         assert!(text.contains(&"Tablebase KRNvK ready".to_string()), "{text:?}");
         assert!(text[0].starts_with("Generating tablebase ") && text[0].contains("KRNvK"));
 
-        let answer = crate::tb_source::lookup(&pos, &dir, None).expect("covered now");
+        let answer = crate::tb_answer::lookup(&pos, &dir, None).expect("covered now");
         use crate::i18n::{Lang, Msg};
         assert_eq!(answer.source, Msg::TbSourceOwn);
         assert_eq!(answer.verdict.render(Lang::En), "White wins");

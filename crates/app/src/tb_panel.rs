@@ -1,4 +1,4 @@
-//! The tablebase panel of terminal and web play: the answer of [`crate::tb_source::lookup`]
+//! The tablebase panel of terminal and web play: the answer of [`crate::tb_answer::lookup`]
 //! (our tables, else Syzygy) and the news of tables made on demand ([`crate::tb_ondemand`]) for
 //! the data directory. Each front end calls one function: [`notices`] (terminal, before each
 //! move) or [`lines`] (the web page's panel). Tables are made only where the program said so
@@ -7,8 +7,9 @@
 //! embedders driving the web router get no surprise work.
 
 use crate::i18n::{Lang, Msg, Text};
+use crate::tb_answer::{TbAnswer, lookup};
 use crate::tb_ondemand::{OnDemand, TbEvent};
-use crate::tb_source::{TbAnswer, lookup, user_syzygy_path};
+use crate::tb_source::user_syzygy_path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use vidle_core::Position;

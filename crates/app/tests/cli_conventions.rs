@@ -4,10 +4,7 @@
 use std::process::Command;
 
 fn vidle(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
-        .args(args)
-        .output()
-        .expect("start vidle");
+    let out = Command::new(env!("CARGO_BIN_EXE_vidle")).args(args).output().expect("start vidle");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -44,7 +41,8 @@ fn man_page_is_roff_and_names_the_commands() {
     let (out, err, ok) = vidle(&["man", "--out", dir.to_str().unwrap()]);
     assert!(ok && out.contains("written"), "{err}");
     for page in ["vidle.1", "vidle-play.1", "vidle-tb.1", "vidle-tb-gen.1", "vidle-completions.1"] {
-        let text = std::fs::read_to_string(dir.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        let text =
+            std::fs::read_to_string(dir.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
         assert!(text.contains(".TH"), "{page} is a manual page");
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -64,7 +62,9 @@ fn version_names_the_commit() {
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     match head {
-        Some(hash) => assert!(out.contains(&format!("(commit {hash})")), "{out} against HEAD {hash}"),
+        Some(hash) => {
+            assert!(out.contains(&format!("(commit {hash})")), "{out} against HEAD {hash}")
+        }
         None => assert!(out.contains("(unknown commit)"), "{out}"),
     }
 }

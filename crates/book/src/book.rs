@@ -15,9 +15,17 @@ static DEFAULT_BOOK_BYTES: &[u8] = include_bytes!("../data/gnuchess-book.bin");
 #[derive(Debug)]
 pub enum BookError {
     /// The file could not be read.
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        /// The book file.
+        path: PathBuf,
+        /// Why it could not be read (including: not a regular file, or over the size limit).
+        source: std::io::Error,
+    },
     /// The size is not a whole number of 16-byte entries (a truncated or foreign file).
-    Size { len: usize },
+    Size {
+        /// The data's length in bytes.
+        len: usize,
+    },
 }
 
 impl fmt::Display for BookError {
@@ -45,8 +53,12 @@ impl std::error::Error for BookError {
 /// A legal book move with its weight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BookMove {
+    /// The move, legal in the position looked up (castling as king takes rook).
     pub mv: Move,
+    /// The weights of the entries for this move summed (saturating at 65535); the chance of
+    /// choosing it is relative to the other moves' weights.
     pub weight: u16,
+    /// The first such entry's `learn` field (Polyglot learning data; 0 from builders).
     pub learn: u32,
 }
 

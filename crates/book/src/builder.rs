@@ -61,7 +61,9 @@ impl Default for BuildOptions {
 /// What a build did.
 #[derive(Debug, Clone, Default)]
 pub struct BuildSummary {
+    /// Games in the input, used or skipped.
     pub games_read: u64,
+    /// Games whose moves were counted.
     pub games_used: u64,
     /// Skipped games by reason.
     pub skipped: BTreeMap<&'static str, u64>,
@@ -73,10 +75,12 @@ pub struct BuildSummary {
     pub candidates: usize,
     /// Positions and entries in the finished book.
     pub positions: usize,
+    /// Entries in the finished book, after filtering.
     pub entries: usize,
 }
 
 impl BuildSummary {
+    /// Games skipped, all reasons together (`games_read - games_used`).
     pub fn games_skipped(&self) -> u64 {
         self.skipped.values().sum()
     }
@@ -85,7 +89,9 @@ impl BuildSummary {
 /// Progress of [`BookBuilder::add_pgn`].
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
+    /// Bytes of the PGN stream read so far.
     pub bytes: u64,
+    /// Games read so far, used or skipped.
     pub games: u64,
 }
 
@@ -140,6 +146,7 @@ pub struct BookBuilder {
 }
 
 impl BookBuilder {
+    /// An empty builder with these settings.
     pub fn new(opts: BuildOptions) -> BookBuilder {
         BookBuilder {
             opts,

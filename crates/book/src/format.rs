@@ -20,10 +20,13 @@ pub const ENTRY_SIZE: usize = 16;
 /// One book entry as stored in the file (no legality implied).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Entry {
+    /// Polyglot hash of the position ([`crate::polyglot_key`]); 0 marks a header record.
     pub key: u64,
     /// The raw Polyglot move; decode it with [`decode_move`].
     pub raw_move: u16,
+    /// Relative weight of the move; `polyglot make-book` writes 2 per win + 1 per draw.
     pub weight: u16,
+    /// Learning data, opaque here; 0 from book builders.
     pub learn: u32,
 }
 

@@ -62,6 +62,8 @@ fn is_symbol_byte(b: u8) -> bool {
 }
 
 impl<R: Read> PgnReader<R> {
+    /// A reader of `inner` with its own 64 KiB buffer (no need to wrap it in a `BufReader`)
+    /// and no move limit.
     pub fn new(inner: R) -> PgnReader<R> {
         PgnReader {
             inner,

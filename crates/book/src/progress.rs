@@ -11,6 +11,7 @@ pub struct BuildProgressBar {
 }
 
 impl BuildProgressBar {
+    /// A bar for `total_bytes` of PGN input, all files together.
     pub fn new(total_bytes: u64) -> BuildProgressBar {
         let bar = ProgressBar::new(total_bytes);
         let style = ProgressStyle::with_template(
@@ -32,6 +33,7 @@ impl BuildProgressBar {
         self.bar.set_message(format!("{} games", p.games));
     }
 
+    /// Removes the bar from the terminal.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }

@@ -100,11 +100,13 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard(BISHOP_RAYS[sq.index()])
 }
 
+/// The squares a knight on `sq` attacks (2 to 8 of them).
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq.index()])
 }
 
+/// The squares adjacent to `sq`, which a king there attacks (3 to 8 of them).
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index()])
@@ -121,16 +123,21 @@ fn magic_index(m: &Magic, occ: Bitboard) -> usize {
     m.offset + ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
 }
 
+/// The squares a rook on `sq` attacks given the occupancy `occ`: along each rank and file
+/// up to and including the first occupied square, of either colour (a magic lookup).
 #[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(SLIDER_ATTACKS[magic_index(&ROOK_MAGICS[sq.index()], occ)])
 }
 
+/// The squares a bishop on `sq` attacks given the occupancy `occ`: along each diagonal up
+/// to and including the first occupied square, of either colour (a magic lookup).
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(SLIDER_ATTACKS[magic_index(&BISHOP_MAGICS[sq.index()], occ)])
 }
 
+/// The squares a queen on `sq` attacks given `occ`: rook and bishop attacks together.
 #[inline]
 pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     rook_attacks(sq, occ) | bishop_attacks(sq, occ)

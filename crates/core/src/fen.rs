@@ -15,15 +15,39 @@ pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 /// A FEN that is not well-formed text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenSyntaxError {
+    /// The text is empty or only whitespace.
     Empty,
+    /// Not 4 to 6 space-separated fields (EPD: fewer than 4); holds the number found.
     FieldCount(usize),
+    /// The board field does not have 8 ranks separated by `/`; holds the number found.
     RankCount(usize),
-    RankLength { rank: u8, squares: usize, text: String },
-    PieceChar { rank: u8, c: char },
+    /// A rank of the board field does not describe exactly 8 squares.
+    RankLength {
+        /// The rank, 0-based: 0 is rank 1, so the first rank written in a FEN is 7.
+        rank: u8,
+        /// How many squares it describes (pieces plus the digits' empty squares).
+        squares: usize,
+        /// The rank's text as written.
+        text: String,
+    },
+    /// A character in the board field that is neither a piece letter nor a digit 1–8.
+    PieceChar {
+        /// The rank it is on, 0-based (0 is rank 1).
+        rank: u8,
+        /// The offending character.
+        c: char,
+    },
+    /// The side-to-move field is not `w` or `b` (either case); holds the field.
     Turn(String),
+    /// The castling field is neither `-` nor at most four distinct letters from `KQkq`, `A`–`H`
+    /// and `a`–`h`; holds the field.
     Castling(String),
+    /// The en passant field is neither `-` nor a square name such as `e3` (only the syntax is
+    /// checked here; see [`PositionError::EnPassant`]); holds the field.
     EnPassant(String),
+    /// The halfmove clock is not a number from 0 to 65535; holds the field.
     Halfmove(String),
+    /// The fullmove number is not a number from 0 to 65535 (0 is read as 1); holds the field.
     Fullmove(String),
 }
 
@@ -65,24 +89,37 @@ impl fmt::Display for FenSyntaxError {
 /// A well-formed FEN describing a position that cannot occur in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PositionError {
+    /// That side has no king.
     MissingKing(Color),
+    /// That side has more than one king.
     TooManyKings(Color),
+    /// A pawn of either side stands on rank 1 or 8; holds the lowest such square.
     PawnOnBackRank(Square),
+    /// That side has more than 16 pieces.
     TooManyPieces(Color),
+    /// That side has more than 8 pawns.
     TooManyPawns(Color),
     /// More pieces than the remaining pawns could have promoted to.
     TooManyPromoted(Color),
+    /// The side not to move is in check, so its king could be captured.
     OpponentInCheck,
+    /// The side to move is in check from three or more pieces.
     TooManyCheckers,
     /// Two pieces give check that no single move could have given together.
     ImpossibleCheck(&'static str),
     /// A castling right whose king or rook is not in place.
     CastlingRights {
+        /// The side whose right it is.
         color: Color,
+        /// Which right (`King-side`, `Queen-side` or the rook's file) and what is wrong with it.
         detail: String,
     },
+    /// An impossible en passant square: not on the third rank of the side that just moved, no
+    /// pawn of that side in front of it, or the two squares that pawn passed are not empty.
     EnPassant {
+        /// The en passant square as written.
         square: Square,
+        /// Which of those rules it breaks, in English.
         reason: &'static str,
     },
 }
@@ -122,7 +159,9 @@ impl fmt::Display for PositionError {
 /// Either kind of FEN error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
+    /// The text is not a well-formed FEN.
     Syntax(FenSyntaxError),
+    /// The FEN is well-formed, but its position cannot occur in a game.
     Illegal(PositionError),
 }
 
@@ -162,11 +201,18 @@ pub enum CastlingToken {
 /// The fields of a FEN, syntactically valid but not yet checked for legality.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setup {
+    /// The pieces, indexed by [`Square::index`] (0 = a1 … 63 = h8).
     pub board: [Option<Piece>; 64],
+    /// The side to move.
     pub turn: Color,
+    /// The castling tokens in the order written: at most four, no duplicates, empty for `-`.
     pub castling: Vec<CastlingToken>,
+    /// The en passant square as written, any square: whether it is possible is checked when the
+    /// position is built ([`Position::from_setup`]).
     pub ep: Option<Square>,
+    /// Plies since the last capture or pawn move; 0 when the field is missing.
     pub halfmove: u16,
+    /// The move number, at least 1: a missing field or a 0 gives 1.
     pub fullmove: u16,
 }
 
@@ -513,7 +559,10 @@ pub fn to_epd(pos: &Position, shredder: bool) -> String {
 /// An EPD record: a position and its operations (`bm Nf3; id "x";` → `("bm", "Nf3")`, …).
 #[derive(Debug, Clone)]
 pub struct Epd {
+    /// The position of the four FEN fields and the clocks, if any were given.
     pub position: Position,
+    /// The operations in order, as (opcode, operand) pairs; quotes around an operand are removed,
+    /// and an operand may be empty or hold several words (`bm Nf3 Nc3`).
     pub ops: Vec<(String, String)>,
 }
 

@@ -46,22 +46,28 @@ impl<T: Copy, const N: usize> FixedList<T, N> {
         }
     }
 
+    /// Writes `value` at index `len % N` and increments `len`: past `N` values it wraps
+    /// around and overwrites the oldest.
     #[inline]
     pub fn push(&mut self, value: T) {
         self.items[self.len & (N - 1)] = MaybeUninit::new(value);
         self.len += 1;
     }
 
+    /// The number of values pushed and not since removed; after wrapping it exceeds `N`, and
+    /// only the first `N` entries can be read.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no values (`len() == 0`).
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Empties the list by resetting `len`; the storage is left as it is and never read.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;

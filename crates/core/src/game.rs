@@ -11,14 +11,25 @@ use std::fmt;
 /// How a game has ended (or `None` from [`Game::status`] while it goes on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    Checkmate { winner: Color },
+    /// The side to move is checkmated.
+    Checkmate {
+        /// The side that gave mate (the side not to move).
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
+    /// The current position has occurred three times (see [`Game::repetitions`]): a draw,
+    /// declared without a claim.
     ThreefoldRepetition,
+    /// 100 plies without a capture or pawn move (halfmove clock 100 or more) and no mate on
+    /// the board: a draw, declared without a claim.
     FiftyMoves,
+    /// Neither side can ever mate (see [`Position::is_insufficient_material`]): a draw.
     InsufficientMaterial,
 }
 
 impl Outcome {
+    /// The side that won, for a checkmate; `None` for every draw.
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Checkmate { winner } => Some(winner),
@@ -76,6 +87,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game starting at `start`, with no moves played.
     pub fn new(start: Position) -> Game {
         Game { start, moves: Vec::new(), positions: vec![start] }
     }
@@ -88,14 +100,17 @@ impl Game {
         Ok(Game::new(fen::parse_fen(text)?))
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The current position, after all the moves played.
     pub fn position(&self) -> &Position {
         self.positions.last().unwrap_or(&self.start)
     }
 
+    /// The moves played so far, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

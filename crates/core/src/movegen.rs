@@ -24,8 +24,11 @@ use gen_kind::{ALL, NOISY, QUIET};
 /// Which promotion pieces a pawn move to the last rank expands to.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Promos {
+    /// All four, in the order a [`MoveList`] receives them: queen, knight, rook, bishop.
     All,
+    /// The queen only (noisy generation of pushes to the last rank).
     QueenOnly,
+    /// Knight, rook and bishop (quiet generation of pushes to the last rank).
     UnderOnly,
 }
 
@@ -139,10 +142,12 @@ impl Position {
         self.count_legal() > 0
     }
 
+    /// Whether the side to move is checkmated: in check with no legal move.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_moves()
     }
 
+    /// Whether the side to move is stalemated: not in check, with no legal move.
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }

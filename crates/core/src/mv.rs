@@ -8,10 +8,15 @@ use std::num::NonZeroU16;
 /// What a move does beyond moving a piece from one square to another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MoveKind {
+    /// A plain move or capture, including a pawn's single or double step (kind 0).
     Normal,
+    /// An en passant capture (kind 1); `to` is the square the pawn lands on, not the captured
+    /// pawn's square.
     EnPassant,
     /// The king moves onto its own rook's square (Chess960 style); `to` is the rook square.
     Castle,
+    /// A pawn reaching the last rank, with or without a capture, and becoming this knight,
+    /// bishop, rook or queen (kinds 4–7).
     Promotion(Role),
 }
 
@@ -37,11 +42,13 @@ impl Move {
         }
     }
 
+    /// A plain move or capture from `from` to `to`; also a pawn's double step.
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
         Move::pack(from, to, 0)
     }
 
+    /// An en passant capture by the pawn on `from`; `to` is the en passant square it lands on.
     #[inline]
     pub const fn en_passant(from: Square, to: Square) -> Move {
         Move::pack(from, to, KIND_EP)
@@ -69,21 +76,27 @@ impl Move {
         }
     }
 
+    /// The raw 16-bit encoding (see [`Move`]), never 0: what hash tables store.
     #[inline]
     pub const fn to_u16(self) -> u16 {
         self.0.get()
     }
 
+    /// The origin square (bits 0–5); for castling, the king's square.
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index_masked(self.0.get() as u32)
     }
 
+    /// The target square (bits 6–11); for castling, the rook's square, not where the king
+    /// lands (see [`crate::notation::castle_king_target`]).
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index_masked((self.0.get() >> 6) as u32)
     }
 
+    /// The kind, decoded from bits 12–15. Undefined nibbles (3, 8–15) decode to an arbitrary
+    /// kind: check [`Move::has_valid_kind`] for codes from untrusted storage.
     #[inline]
     pub const fn kind(self) -> MoveKind {
         let k = self.0.get() >> 12;
@@ -109,6 +122,7 @@ impl Move {
         matches!(self.0.get() >> 12, 0 | 1 | 2 | 4..=7)
     }
 
+    /// The piece a promotion turns into; `None` for any other kind of move.
     #[inline]
     pub const fn promotion_role(self) -> Option<Role> {
         match self.kind() {
@@ -117,16 +131,19 @@ impl Move {
         }
     }
 
+    /// Whether this is castling (kind 2, the king "takes" its own rook).
     #[inline]
     pub const fn is_castle(self) -> bool {
         self.0.get() >> 12 == KIND_CASTLE
     }
 
+    /// Whether this is an en passant capture (kind 1).
     #[inline]
     pub const fn is_en_passant(self) -> bool {
         self.0.get() >> 12 == KIND_EP
     }
 
+    /// Whether this is a promotion (bit 2 of the kind nibble set: kinds 4–7).
     #[inline]
     pub const fn is_promotion(self) -> bool {
         self.0.get() >> 12 & KIND_PROMO != 0
@@ -155,47 +172,57 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list; nothing is written to its storage.
     #[inline]
     pub fn new() -> MoveList {
         MoveList { moves: FixedList::new() }
     }
 
+    /// Appends `m`. The storage holds 256 moves; further pushes wrap around and overwrite
+    /// the first ones (no legal position has more than 218 moves).
     #[inline]
     pub fn push(&mut self, m: Move) {
         // 256 > 218, the maximum number of legal moves in any position.
         self.moves.push(m);
     }
 
+    /// The number of moves pushed and not since removed.
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// Whether the list holds no moves (for the legal moves: checkmate or stalemate).
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// Empties the list; only the length is reset, the storage is not touched.
     #[inline]
     pub fn clear(&mut self) {
         self.moves.clear();
     }
 
+    /// The move at index `i`, or `None` if `i >= len()`.
     #[inline]
     pub fn get(&self, i: usize) -> Option<Move> {
         self.moves.get(i)
     }
 
+    /// Swaps the moves at indices `a` and `b` (move ordering); both must be below `len()`.
     #[inline]
     pub fn swap(&mut self, a: usize, b: usize) {
         self.moves.swap(a, b);
     }
 
+    /// Whether `m` is in the list (a linear scan).
     #[inline]
     pub fn contains(&self, m: Move) -> bool {
         self.moves.as_slice().contains(&m)
     }
 
+    /// The moves in list order (generation order unless reordered).
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
         self.moves.as_slice().iter().copied()
@@ -206,6 +233,7 @@ impl MoveList {
         self.moves.retain(f);
     }
 
+    /// The moves copied into a `Vec`, in list order.
     pub fn to_vec(&self) -> Vec<Move> {
         self.moves.as_slice().to_vec()
     }

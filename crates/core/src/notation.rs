@@ -11,11 +11,26 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveParseError {
     /// Not a move in any notation we read.
-    Syntax { text: String },
+    Syntax {
+        /// The text that was not understood (long algebraic normalised as for `Illegal`).
+        text: String,
+    },
     /// Well-formed, but no legal move matches; `reason` says what is wrong.
-    Illegal { text: String, reason: IllegalReason },
+    Illegal {
+        /// The move as parsed (long algebraic typed into [`parse_move`] is normalised first:
+        /// `e7-e8=Q` becomes `e7e8q`).
+        text: String,
+        /// Why no legal move matches.
+        reason: IllegalReason,
+    },
     /// Several legal moves match; they are listed in SAN.
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        /// The move as given.
+        text: String,
+        /// The matching legal moves, in SAN (a pawn move to the last rank without a piece
+        /// letter lists all four promotions).
+        candidates: Vec<String>,
+    },
 }
 
 impl fmt::Display for MoveParseError {
@@ -39,19 +54,39 @@ pub enum IllegalReason {
     /// Long algebraic from an empty square.
     NoPieceOn(Square),
     /// Long algebraic from a square of the side not to move.
-    NotYours { square: Square, owner: Color },
+    NotYours {
+        /// The origin square given.
+        square: Square,
+        /// The side the piece there belongs to, i.e. the side not to move.
+        owner: Color,
+    },
     /// The side to move is in check and the move does not end it.
     InCheck(Color),
     /// Long algebraic: the piece cannot go there.
-    CannotMoveThere { role: Role, square: Square },
+    CannotMoveThere {
+        /// The role of the piece on the origin square.
+        role: Role,
+        /// The origin square (not the target).
+        square: Square,
+    },
     /// Castling is not possible (rights, pieces in the way, attacked squares).
     NoCastling,
     /// The side to move has no piece of that kind.
-    NoSuchPiece { color: Color, role: Role },
+    NoSuchPiece {
+        /// The side to move.
+        color: Color,
+        /// The role the move names (a pawn when it names none).
+        role: Role,
+    },
     /// A promotion piece was given for a move that does not reach the last rank.
     PromotionNotLastRank,
     /// No piece of that kind can reach the square.
-    NoneCanReach { role: Role, to: Square },
+    NoneCanReach {
+        /// The role the move names (a pawn when it names none).
+        role: Role,
+        /// The target square.
+        to: Square,
+    },
 }
 
 fn role_word(r: Role) -> &'static str {

@@ -99,11 +99,13 @@ impl Position {
 
     // ----- queries -----
 
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
+    /// The piece on `sq`, or `None` if the square is empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         NIBBLE_PIECES[self.nibble(sq) as usize]
@@ -123,41 +125,49 @@ impl Position {
         self.board[i >> 1] = (self.board[i >> 1] & !(15 << shift)) | (code << shift);
     }
 
+    /// The role of the piece on `sq`, whichever its colour; `None` if the square is empty.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.piece_at(sq).map(|p| p.role)
     }
 
+    /// Every occupied square, both colours.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The squares of `c`'s pieces, all roles.
     #[inline]
     pub fn by_color(&self, c: Color) -> Bitboard {
         self.by_color[c.index()]
     }
 
+    /// The squares of the pieces of role `r`, both colours.
     #[inline]
     pub fn by_role(&self, r: Role) -> Bitboard {
         self.by_role[r.index()]
     }
 
+    /// The squares of `c`'s pieces of role `r`.
     #[inline]
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
         self.by_color[c.index()] & self.by_role[r.index()]
     }
 
+    /// The side to move's pieces.
     #[inline]
     pub fn us(&self) -> Bitboard {
         self.by_color[self.turn.index()]
     }
 
+    /// The pieces of the side not to move.
     #[inline]
     pub fn them(&self) -> Bitboard {
         self.by_color[(!self.turn).index()]
     }
 
+    /// The square of `c`'s king (a legal position has exactly one).
     #[inline]
     pub fn king(&self, c: Color) -> Square {
         self.pieces(c, Role::King).lsb()
@@ -205,11 +215,13 @@ impl Position {
         if self.ep == 0 { None } else { Some(Square::from_index_masked(self.ep as u32)) }
     }
 
+    /// Plies since the last capture or pawn move, for the fifty-move rule (a draw at 100).
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
 
+    /// The move number: 1 at the start, increased after each move by black.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
         self.fullmove

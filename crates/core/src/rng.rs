@@ -7,6 +7,7 @@
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
+    /// A generator starting from `seed`; any value, zero included, is a good seed.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }

@@ -6,13 +6,17 @@ use std::ops::Not;
 /// A side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// White, who moves first; index 0.
     White = 0,
+    /// Black; index 1.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours in index order, white first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for white, 1 for black: the index into per-colour arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -42,6 +46,7 @@ impl Color {
         }
     }
 
+    /// The FEN side-to-move letter, `w` or `b`.
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -49,6 +54,7 @@ impl Color {
         }
     }
 
+    /// The English name, capitalised (`"White"`, `"Black"`), for messages.
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -71,23 +77,32 @@ impl Not for Color {
 /// A kind of piece, independent of colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// A pawn; index 0.
     Pawn = 0,
+    /// A knight; index 1.
     Knight = 1,
+    /// A bishop; index 2.
     Bishop = 2,
+    /// A rook; index 3.
     Rook = 3,
+    /// A queen; index 4.
     Queen = 4,
+    /// The king; index 5.
     King = 5,
 }
 
 impl Role {
+    /// All six roles in index order, pawn first.
     pub const ALL: [Role; 6] =
         [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
+    /// 0 (pawn) to 5 (king): the index into per-role arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The role with index `i` (0 pawn … 5 king); `None` for 6 and above.
     #[inline]
     pub const fn from_index(i: usize) -> Option<Role> {
         match i {
@@ -160,11 +175,14 @@ impl Role {
 /// A coloured piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side the piece belongs to.
     pub color: Color,
+    /// What kind of piece it is, pawn to king.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of `color` and `role` (every combination is valid).
     #[inline]
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
@@ -184,6 +202,8 @@ impl Piece {
         }
     }
 
+    /// The piece for a FEN letter: upper case white, lower case black (`N` white knight,
+    /// `q` black queen); `None` for any other character.
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
             Some(role) => Some(Piece::new(Color::from_white(c.is_ascii_uppercase()), role)),
@@ -215,16 +235,27 @@ impl Piece {
 pub struct Square(u8);
 
 impl Square {
+    /// a1, index 0: white's queen-side corner.
     pub const A1: Square = Square(0);
+    /// b1, index 1.
     pub const B1: Square = Square(1);
+    /// c1, index 2: where the white king lands castling queen side.
     pub const C1: Square = Square(2);
+    /// d1, index 3: where the white rook lands castling queen side.
     pub const D1: Square = Square(3);
+    /// e1, index 4: the white king's square in standard chess.
     pub const E1: Square = Square(4);
+    /// f1, index 5: where the white rook lands castling king side.
     pub const F1: Square = Square(5);
+    /// g1, index 6: where the white king lands castling king side.
     pub const G1: Square = Square(6);
+    /// h1, index 7: white's king-side corner.
     pub const H1: Square = Square(7);
+    /// a8, index 56: black's queen-side corner.
     pub const A8: Square = Square(56);
+    /// e8, index 60: the black king's square in standard chess.
     pub const E8: Square = Square(60);
+    /// h8, index 63: black's king-side corner.
     pub const H8: Square = Square(63);
 
     /// The square with this index, if it is below 64.
@@ -251,11 +282,13 @@ impl Square {
         (self.0 & 63) as usize
     }
 
+    /// The file, 0 (a) to 7 (h).
     #[inline]
     pub const fn file(self) -> u8 {
         self.0 & 7
     }
 
+    /// The rank, 0 (rank 1) to 7 (rank 8).
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 >> 3
@@ -295,10 +328,12 @@ impl Square {
         if file < 8 && rank < 8 { Some(Square::from_coords(file, rank)) } else { None }
     }
 
+    /// The file letter, `a` to `h`.
     pub fn file_char(self) -> char {
         (b'a' + self.file()) as char
     }
 
+    /// The rank digit, `1` to `8`.
     pub fn rank_char(self) -> char {
         (b'1' + self.rank()) as char
     }
@@ -324,7 +359,9 @@ impl fmt::Debug for Square {
 /// Which side of the king a castling rook stands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
+    /// The rook on the h-file side of the king (`O-O`): the king goes to g, the rook to f.
     King,
+    /// The rook on the a-file side of the king (`O-O-O`): the king goes to c, the rook to d.
     Queen,
 }
 

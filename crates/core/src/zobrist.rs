@@ -39,6 +39,7 @@ const KEY_TABLE: [u64; SIDE + 1] = {
     out
 };
 
+/// The key of `piece` standing on `sq`, XOR-ed in when it arrives and out when it leaves.
 #[inline]
 pub fn piece_square(piece: Piece, sq: Square) -> u64 {
     KEYS[PIECES + piece.index() * 64 + sq.index()]
@@ -81,6 +82,8 @@ pub fn castling(rook: Square) -> u64 {
     KEYS[CASTLING + rook.index()]
 }
 
+/// The key of an en passant square on file `file`, 0 = a to 7 = h (only the low three
+/// bits count, so a square index gives its file's key).
 #[inline]
 pub fn en_passant_file(file: u8) -> u64 {
     KEYS[EN_PASSANT + (file & 7) as usize]

@@ -11,6 +11,8 @@ use crate::material::Material;
 /// Pieces as bitboards, `bb[color][role]`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Board {
+    /// `bb[color][role]`: colour 0 white, 1 black; role 0 pawn, 1 knight, 2 bishop, 3 rook,
+    /// 4 queen, 5 king; bit `s` is square `s` (a1 = 0, b1 = 1, …, h8 = 63).
     pub bb: [[u64; 6]; 2],
 }
 
@@ -32,8 +34,11 @@ pub enum MoveClass {
 /// (see [`crate::index::Layout::encode_step`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Step {
+    /// Role index of the piece (0 pawn … 5 king); a promotion's step is the pawn's (0).
     pub role: usize,
+    /// Square the piece leaves (0 = a1 … 63 = h8).
     pub from: u32,
+    /// Square the piece reaches.
     pub to: u32,
 }
 
@@ -54,6 +59,8 @@ fn sq(i: u32) -> Square {
 }
 
 impl Board {
+    /// The pieces of a rules-core position; castling rights, the en passant square and the
+    /// clocks are dropped.
     pub fn from_position(pos: &Position) -> Board {
         let mut b = Board::default();
         for c in Color::ALL {
@@ -104,16 +111,19 @@ impl Board {
         s
     }
 
+    /// Every piece of colour `c` (0 white, 1 black), kings included.
     #[inline]
     pub fn color_bb(&self, c: usize) -> u64 {
         self.bb[c].iter().fold(0, |a, &b| a | b)
     }
 
+    /// Every occupied square, both colours.
     #[inline]
     pub fn occupied(&self) -> u64 {
         self.color_bb(0) | self.color_bb(1)
     }
 
+    /// The pieces counted, as they stand on the board (not normalised).
     pub fn material(&self) -> Material {
         let mut m = Material { counts: [[0; 6]; 2] };
         for c in 0..2 {
@@ -513,10 +523,14 @@ fn piece_attacks(role: usize, from: u32, occ: u64) -> u64 {
 /// The eight symmetries of the board as bit flags applied in order: files mirrored, ranks
 /// mirrored, then the a1–h8 diagonal transposed.
 pub mod sym {
+    /// Mirror the files (a ↔ h): square `s` becomes `s ^ 7`.
     pub const FILE: u8 = 1;
+    /// Mirror the ranks (1 ↔ 8): square `s` becomes `s ^ 56`.
     pub const RANK: u8 = 2;
+    /// Transpose along the a1–h8 diagonal: file and rank exchanged.
     pub const DIAG: u8 = 4;
 
+    /// Square `s` under symmetry `t`, any combination of [`FILE`], [`RANK`] and [`DIAG`].
     #[inline]
     pub fn square(t: u8, mut s: u32) -> u32 {
         if t & FILE != 0 {
@@ -546,6 +560,7 @@ pub mod sym {
         x
     }
 
+    /// Bitboard `b` under symmetry `t`: every square moved as [`square`] moves it.
     #[inline]
     pub fn bitboard(t: u8, mut b: u64) -> u64 {
         if t & FILE != 0 {

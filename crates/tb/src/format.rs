@@ -72,7 +72,10 @@ pub use crate::write::{
     Bits, Encoding, encode_table, entry_width, raw_block, summarize, write_file, write_table,
 };
 
+/// The first 8 bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"VIDLETB\x1a";
+/// The format version the writer emits (header bytes 8..10); [`OLDEST_VERSION`] and later
+/// are read.
 pub const VERSION: u16 = 5;
 /// The oldest version still read: version 2 is version 3 without flags (the byte was reserved).
 pub const OLDEST_VERSION: u16 = 2;
@@ -83,6 +86,7 @@ pub const FLAG_EXIT_BOUND: u8 = 1;
 /// zstd level of the generator's own full copies of DTM tables ([`resolved_path`]): read back
 /// only by later generation runs, so speed matters more than size.
 pub const RESOLVED_ZSTD_LEVEL: i32 = 1;
+/// Bytes of the fixed header, its CRC-32 included; the block index follows it.
 pub const HEADER_LEN: usize = 128;
 /// The most index digits a header's digit order holds (bytes 111..124).
 const MAX_DIGITS: usize = 13;
@@ -118,7 +122,9 @@ pub fn block_entries(size: u64) -> u32 {
 /// them ~5× faster (7 s vs 36 s of a full run); lz4_flex decodes 3.5× faster but is 2.6× larger.
 pub const ZSTD_LEVEL: i32 = 6;
 
+/// Header codec byte: blocks stored uncompressed.
 pub const CODEC_RAW: u8 = 0;
+/// Header codec byte: every block is one zstd frame of its own.
 pub const CODEC_ZSTD: u8 = 1;
 
 /// Which distance a table stores.
@@ -131,6 +137,7 @@ pub enum MetricKind {
 }
 
 impl MetricKind {
+    /// The file extension of this metric's tables, without the dot: `vdtm` or `vdtz`.
     pub fn extension(self) -> &'static str {
         match self {
             MetricKind::Dtm => "vdtm",
@@ -159,6 +166,7 @@ pub fn name_identity(file_name: &str) -> Option<(Material, MetricKind)> {
     Some((stem.parse().ok()?, metric))
 }
 
+/// Where a table lives in a table directory: `DIR/KQvKR.vdtm` (see [`file_name`]).
 pub fn table_path(dir: &Path, material: &Material, metric: MetricKind) -> PathBuf {
     dir.join(file_name(material, metric))
 }
@@ -174,17 +182,27 @@ pub fn resolved_path(dir: &Path, material: &Material) -> PathBuf {
 /// The decoded header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// Which distance the entries hold (byte 10).
     pub metric: MetricKind,
+    /// Bytes per stored entry, 1 or 2 (two-byte entries as byte planes per block).
     pub width: u8,
+    /// [`CODEC_RAW`] or [`CODEC_ZSTD`].
     pub codec: u8,
     /// [`FLAG_EXIT_BOUND`] or 0.
     pub flags: u8,
+    /// The endgame, as generated: normalised, white the stronger side (not checked on read).
     pub material: Material,
+    /// Index entries per side to move ([`crate::index::Layout::size`], broken indices included);
+    /// must match the material.
     pub size: u64,
+    /// Entries per block, the last block possibly short (the reader takes any nonzero value).
     pub block_entries: u32,
+    /// Number of blocks: the stored entries ([`Header::entries`]) over `block_entries`, rounded up.
     pub blocks: u32,
     /// `counts[side] = [win, draw, loss, illegal]` over the index.
     pub counts: [[u64; 4]; 2],
+    /// The longest win or loss in plies, over both sides' exact values (also where the file
+    /// stores one side or bounds entries).
     pub max_distance: u16,
     /// The digit order of the entries ([`DigitOrder`]); empty: the standard order.
     pub order: Vec<u8>,
@@ -352,8 +370,11 @@ impl Header {
 /// One block's place in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockEntry {
+    /// Byte offset of the compressed block from the start of the file.
     pub offset: u64,
+    /// Compressed length in bytes.
     pub len: u32,
+    /// CRC-32 of the compressed bytes.
     pub crc: u32,
 }
 

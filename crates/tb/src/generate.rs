@@ -56,6 +56,7 @@ impl TableSet {
         }
     }
 
+    /// Bytes held by the loaded codes: 2 per kept entry.
     pub fn memory(&self) -> u64 {
         self.tables.iter().map(|t| 2 * t.codes.len() as u64).sum()
     }
@@ -151,7 +152,13 @@ pub enum Entry {
     /// Bare kings: a draw, in no table.
     BareKings,
     /// Table number and entry (the side to move's half, then the index).
-    At { table: usize, offset: usize },
+    At {
+        /// The table's number in the set, in insertion order.
+        table: usize,
+        /// Where the entry lies in that table's codes: its side's first kept entry plus the
+        /// index's place among the side's kept entries ([`Keep::compact`]).
+        offset: usize,
+    },
 }
 
 fn child_value(code: Code) -> TbValue {
@@ -248,9 +255,11 @@ fn pawn_progress(b: &Board) -> usize {
 /// What [`solve_endgame`] leaves besides the values, which stay in the workspace
 /// ([`Workspace::codes`]; solver `k` is `metrics[k]`).
 pub struct Solved {
+    /// The metrics solved, DTM before DTZ; `metrics[k]`'s values are the workspace's codes `k`.
     pub metrics: Vec<MetricKind>,
     /// DTM: the positions whose value their best capture or promotion achieves.
     pub bounded: Option<[Bits; 2]>,
+    /// Bytes of the solvers' state arrays: 4 per index entry and side, per metric.
     pub solver_memory: u64,
 }
 
@@ -420,9 +429,12 @@ pub fn solve_endgame(
 /// Options of [`generate`].
 #[derive(Clone, Debug)]
 pub struct GenOptions {
+    /// The table directory: successors are read from it and the new tables written to it
+    /// (the full DTM copies under `resolved/`).
     pub dir: PathBuf,
     /// Worker threads (0: rayon's default, one per core).
     pub threads: usize,
+    /// Draw progress bars on stderr (overall and per table).
     pub progress: bool,
     /// Bytes a table may use (estimated by [`memory_estimate`]) with DTM and DTZ solved in one
     /// pass; a table that would need more solves them one after the other, which halves its
@@ -471,12 +483,17 @@ fn estimate(size: u64, sub_entries: u64, metrics: u64) -> u64 {
 /// What generating (or finding) one table took.
 #[derive(Clone, Debug)]
 pub struct GenReport {
+    /// The table (normalised material).
     pub material: Material,
     /// Already on disk from an earlier run.
     pub kept: bool,
+    /// Wall-clock seconds generating it took; 0 for a kept table.
     pub seconds: f64,
+    /// Index entries of both sides to move (twice [`Layout::size`], broken ones included).
     pub positions: u64,
+    /// Size in bytes of the DTM file written (or found).
     pub dtm_bytes: u64,
+    /// Size in bytes of the DTZ file written (or found).
     pub dtz_bytes: u64,
     /// The generator's full DTM copy ([`format::resolved_path`]), which bigger tables read.
     pub resolved_bytes: u64,

@@ -247,6 +247,7 @@ struct Group {
 /// The index of one endgame (normalised material).
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The endgame indexed, exactly as given (stored tables use the normalised material).
     pub material: Material,
     pawns: bool,
     groups: Vec<Group>,
@@ -264,6 +265,8 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The index of `material`: the king pair (462 pairs without pawns, 1806 with), then one
+    /// digit per group, white's queens, rooks, bishops, knights, pawns, then black's.
     pub fn new(material: Material) -> Layout {
         let pawns = material.has_pawns();
         let mut groups = Vec::new();
@@ -553,6 +556,7 @@ pub struct Decoder<'a> {
 }
 
 impl<'a> Decoder<'a> {
+    /// A decoder of `layout`'s indices, nothing cached yet.
     pub fn new(layout: &'a Layout) -> Decoder<'a> {
         let span = layout.groups.last().map_or(1, |g| g.size);
         Decoder { layout, span: Divisor::new(span), key: u64::MAX, prefix: None }

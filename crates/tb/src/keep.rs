@@ -8,7 +8,12 @@ pub enum Keep {
     All,
     /// The entries whose digit of place value `place` (the square of a piece alone in its
     /// group, radix 64) lies in `first..first + 8`: one rank of that piece's squares.
-    Rank { place: u64, first: u64 },
+    Rank {
+        /// Place value of the piece's square digit in the index.
+        place: u64,
+        /// The first square kept, i.e. of the rank: 56 (rank 8) or 0 (rank 1).
+        first: u64,
+    },
 }
 
 impl Keep {

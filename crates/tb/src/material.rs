@@ -35,14 +35,17 @@ impl Material {
     /// The bare kings.
     pub const KVK: Material = Material { counts: [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1]] };
 
+    /// Pieces of `color` and `role` (the king: 1).
     pub fn count(&self, color: Color, role: Role) -> u8 {
         self.counts[color.index()][role.index()]
     }
 
+    /// All pieces of both sides, kings included (at most 7 for a parsed name).
     pub fn total(&self) -> u32 {
         self.counts.iter().flatten().map(|&c| c as u32).sum()
     }
 
+    /// Whether either side has a pawn (the index then uses only the left–right mirror).
     pub fn has_pawns(&self) -> bool {
         self.count(Color::White, Role::Pawn) + self.count(Color::Black, Role::Pawn) > 0
     }

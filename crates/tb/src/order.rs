@@ -84,10 +84,13 @@ impl DigitOrder {
         perms.iter().map(|p| DigitOrder::new(layout, p).expect("a permutation")).collect()
     }
 
+    /// The order as the header stores it: `perm()[k]` is the standard digit that comes `k`-th,
+    /// most significant first.
     pub fn perm(&self) -> &[u8] {
         &self.perm
     }
 
+    /// Whether this is the standard order (which a file records as an empty digit order).
     pub fn is_identity(&self) -> bool {
         self.identity
     }

@@ -19,7 +19,9 @@ use crate::value::{Code, DRAW, ILLEGAL, TbValue, Wdl};
 
 /// Random access to a table file's bytes.
 pub trait Source: Send + Sync {
+    /// Length of the file in bytes.
     fn len(&self) -> u64;
+    /// Whether the source holds no bytes (never a valid table file).
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -31,6 +33,8 @@ pub trait Source: Send + Sync {
 pub struct FileSource(File, u64);
 
 impl FileSource {
+    /// Opens `path` for positioned reads; its length is taken now, so the file must not
+    /// change while open.
     pub fn open(path: &Path) -> std::io::Result<FileSource> {
         let f = File::open(path)?;
         let len = f.metadata()?.len();
@@ -71,6 +75,7 @@ impl Source for FileSource {
 pub struct MmapSource(memmap2::Mmap);
 
 impl MmapSource {
+    /// Maps `path` into memory (the file must not be truncated while mapped).
     pub fn open(path: &Path) -> std::io::Result<MmapSource> {
         let f = File::open(path)?;
         // SAFETY: table files are written once to a temporary name and renamed into place, never
@@ -125,7 +130,9 @@ pub const CACHE_BLOCKS: usize = 4096;
 
 /// One open table file.
 pub struct TableFile {
+    /// The name it was opened under (`KQvKR.vdtm`, or a path), which its errors carry.
     pub name: String,
+    /// The parsed and checked header: material, metric, sides stored, counts.
     pub header: Header,
     layout: Layout,
     /// Where an index's entry lies in the file.
@@ -402,6 +409,7 @@ impl Tablebases {
         }
     }
 
+    /// The directory the tables are read from.
     pub fn dir(&self) -> &Path {
         &self.dir
     }

@@ -17,13 +17,22 @@ use crate::value::{Code, TbValue};
 /// Counts for one side to move, from that side's point of view.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideStats {
+    /// Legal full-board positions, each index weighted by its symmetry orbit (2 with pawns,
+    /// 4 or 8 without).
     pub legal: u64,
+    /// Of those, won by the side to move (same weighting).
     pub win: u64,
+    /// Of those, drawn.
     pub draw: u64,
+    /// Of those, lost by the side to move, checkmates included.
     pub loss: u64,
+    /// The longest win in full moves ([`TbValue::moves`]); 0 without wins.
     pub longest_win_moves: u16,
+    /// FEN of a position with that longest win; `None` without wins.
     pub longest_win_example: Option<String>,
+    /// The longest loss in full moves the loser lasts; 0 without losses.
     pub longest_loss_moves: u16,
+    /// FEN of a position with that longest loss; `None` without losses.
     pub longest_loss_example: Option<String>,
     /// DTM in plies → positions (wins positive plies, losses negative, draws absent).
     pub histogram: BTreeMap<i32, u64>,
@@ -158,8 +167,11 @@ pub fn to_position(b: &Board, stm: usize) -> Option<Position> {
 /// The result of [`verify_table`].
 #[derive(Clone, Debug, Default)]
 pub struct VerifyReport {
+    /// (Index, side to move) pairs checked: legal and valued, not weighted by symmetry.
     pub positions: u64,
+    /// The first 20 disagreements, one line each (FEN, stored and recomputed value).
     pub errors: Vec<String>,
+    /// Every disagreement, also those not listed in `errors`.
     pub error_count: u64,
 }
 

@@ -10,17 +10,25 @@ use std::fmt;
 /// means the result cannot be forced within the fifty-move rule (cursed win / blessed loss).
 pub type Code = u16;
 
+/// Not resolved yet: exists only during generation (a 0 read from a file counts as
+/// [`ILLEGAL`]).
 pub const UNKNOWN: Code = 0;
+/// A draw with best play; in DTZ tables a true draw (cursed wins and blessed losses are
+/// wins and losses beyond [`FIFTY_MOVE_PLIES`]).
 pub const DRAW: Code = 1;
+/// No position: a broken index, or the side not to move in check. Also what the readers of
+/// [`crate::format`] return for a stored 0 and for a side the file does not store.
 pub const ILLEGAL: Code = u16::MAX;
 /// DTZ distances above this many plies are cursed wins / blessed losses.
 pub const FIFTY_MOVE_PLIES: u16 = 100;
 
+/// The code of a win for the side to move in `d` plies (`2 + 2d`).
 #[inline]
 pub const fn win(d: u16) -> Code {
     2 + 2 * d
 }
 
+/// The code of a loss for the side to move in `d` plies (`3 + 2d`; `loss(0)`: checkmated).
 #[inline]
 pub const fn loss(d: u16) -> Code {
     3 + 2 * d
@@ -31,6 +39,7 @@ pub const fn loss(d: u16) -> Code {
 pub enum TbValue {
     /// The side to move wins in this many plies (DTM: to mate; DTZ: to zeroing).
     Win(u16),
+    /// Neither side can force a win (stalemate and dead positions included).
     Draw,
     /// The side to move loses in this many plies.
     Loss(u16),
@@ -51,6 +60,8 @@ impl TbValue {
         }
     }
 
+    /// Encodes as a table entry ([`win`], [`DRAW`] or [`loss`]); the inverse of
+    /// [`TbValue::from_code`].
     #[inline]
     pub fn to_code(self) -> Code {
         match self {
@@ -114,12 +125,15 @@ impl PartialOrd for TbValue {
 /// Win/draw/loss under the fifty-move rule, as Syzygy's five values.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Wdl {
+    /// The side to move loses within the fifty-move rule.
     Loss = -2,
     /// Lost, but the fifty-move rule saves the side to move.
     BlessedLoss = -1,
+    /// A draw with best play, fifty-move rule or not.
     Draw = 0,
     /// Won, but not within the fifty-move rule.
     CursedWin = 1,
+    /// The side to move wins within the fifty-move rule.
     Win = 2,
 }
 
@@ -135,6 +149,8 @@ impl Wdl {
         }
     }
 
+    /// The same result from the other side's point of view (win ↔ loss, cursed win ↔
+    /// blessed loss).
     pub fn negate(self) -> Wdl {
         match self {
             Wdl::Loss => Wdl::Win,

@@ -90,6 +90,7 @@ impl Bits {
         Bits { words, len }
     }
 
+    /// Bit `i`; false at and beyond the length.
     #[inline]
     pub fn get(&self, i: usize) -> bool {
         i < self.len && self.words[i / 64] >> (i % 64) & 1 != 0
@@ -119,7 +120,9 @@ const ONE_SIDE_MIN_SAMPLE: usize = 64;
 /// How [`encode_table`] stores a table.
 #[derive(Clone, Copy, Debug)]
 pub struct Encoding<'a> {
+    /// [`CODEC_RAW`] or [`CODEC_ZSTD`] (written to the header).
     pub codec: u8,
+    /// zstd compression level; ignored for raw blocks.
     pub level: i32,
     /// `bounded[side]`: the positions whose value their best exit (a capture or promotion)
     /// achieves. Given (DTM only), those entries are bounded "don't care" and the file carries
@@ -142,6 +145,7 @@ impl Encoding<'_> {
         search_order: false,
         one_side: false,
     };
+    /// Uncompressed blocks, every entry exact, both sides in the standard order (tests).
     pub const RAW: Encoding<'static> = Encoding {
         codec: CODEC_RAW,
         level: 0,

@@ -20,6 +20,10 @@
 //! Scores here are from White's point of view (the `[%eval]` convention); the engine reports
 //! them from the side to move's.
 
+/// Time per position of an analysis (`vidle analyse` without `--movetime` or `--depth`, the
+/// post-game analysis of terminal and web play).
+pub const DEFAULT_MOVETIME_MS: u64 = 300;
+
 pub mod accuracy;
 pub mod annotate;
 pub mod chart;

@@ -1,7 +1,7 @@
 //! Why a game file could not be read or written: the one typed error of the PGN files a player
 //! names (`load`, `save`, `pgn save`, `analyse save`, `--load`, `--save`). The front ends word it
 //! from the message catalogue (`i18n::file_error`); its `Display` is the English text. The
-//! reading and writing are in `crate::pgn` (the session itself does no I/O).
+//! reading and writing are in `crate::game::pgn` (the session itself does no I/O).
 
 use std::io;
 
@@ -57,12 +57,6 @@ impl FileError {
 
     pub fn write(file: &str, e: &io::Error) -> FileError {
         FileError::Write { file: file.to_string(), why: FileWhy::of(e) }
-    }
-}
-
-impl std::fmt::Display for FileError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::i18n::file_error(self).render(crate::i18n::Lang::En))
     }
 }
 

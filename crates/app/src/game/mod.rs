@@ -9,16 +9,20 @@
 //! full-screen terminal can redraw from [`GameSession`] at any time (the clocks count from an
 //! `Instant`).
 
+pub mod captured;
 mod file;
+pub mod pgn;
 mod plan;
+pub mod setup;
+pub mod strength;
 
 pub use file::{FileError, FileWhy};
 pub use plan::{DRAW_MOVETIME_MS, HINT_MOVETIME_MS, SearchOutcome, SearchPlan};
 
 use crate::clock::Clock;
 use crate::openings;
-use crate::pgn::{self, PgnHeaders};
-use crate::play::strength::Strength;
+use pgn::PgnHeaders;
+use strength::Strength;
 use vidle_core::notation::to_san;
 use vidle_core::{Color, Game, Move, Outcome, Position};
 use vidle_engine::{Score, SearchLimits, TbOutcome};
@@ -536,7 +540,7 @@ impl GameSession {
         self.draw_declined_at = None;
         self.ended = None;
         if let Some(c) = &mut self.clock {
-            *c = Clock::parse(c.spec()).unwrap_or_else(|_| c.clone());
+            c.reset();
         }
         self.check_end();
     }

@@ -9,7 +9,9 @@ mod catalogue;
 mod words;
 
 pub use catalogue::Msg;
-pub use words::{end_reason, file_error, level, level_error, move_error, refusal, tb_event};
+pub use words::{
+    end_reason, file_error, level, level_error, level_name, move_error, refusal, tb_event,
+};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use vidle_core::{Color, Role};
@@ -266,29 +268,7 @@ pub fn catalogue_json(lang: Lang) -> serde_json::Value {
     serde_json::json!({ "lang": lang.code(), "messages": map })
 }
 
-/// Folds Czech letters to ASCII (`zpět` → `zpet`), so command words are accepted with and
-/// without diacritics.
-pub fn fold(word: &str) -> String {
-    word.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'á' => 'a',
-            'č' => 'c',
-            'ď' => 'd',
-            'é' | 'ě' => 'e',
-            'í' => 'i',
-            'ň' => 'n',
-            'ó' => 'o',
-            'ř' => 'r',
-            'š' => 's',
-            'ť' => 't',
-            'ú' | 'ů' => 'u',
-            'ý' => 'y',
-            'ž' => 'z',
-            c => c,
-        })
-        .collect()
-}
+pub use crate::text::fold;
 
 #[cfg(test)]
 mod tests;

@@ -71,8 +71,8 @@ fn plural_forms_follow_each_language() {
 
 #[test]
 fn level_file_and_tablebase_problems_are_worded_in_czech() {
+    use crate::game::strength::Strength;
     use crate::game::{FileError, FileWhy};
-    use crate::play::strength::Strength;
     let e = Strength::parse("velmistr").unwrap_err();
     let cs = level_error(&e).render(Lang::Cs);
     assert!(
@@ -138,7 +138,7 @@ fn move_errors_are_worded_from_the_core_types() {
 
 #[test]
 fn levels_are_named_in_either_language() {
-    use crate::play::strength::Strength;
+    use crate::game::strength::Strength;
     assert_eq!(level(Strength(Some(1700))).render(Lang::Cs), "Klubový hráč (1700)");
     assert_eq!(level(Strength(None)).render(Lang::En), "Max (full strength)");
     assert_eq!(level(Strength(Some(1234))).render(Lang::Cs), "Elo 1234");

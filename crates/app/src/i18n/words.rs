@@ -3,8 +3,8 @@
 //! the terminal and the web page alike.
 
 use super::{Msg, Text, color_msg};
+use crate::game::strength::LevelError;
 use crate::game::{EndReason, FileError, FileWhy, MAX_PLIES, Refusal};
-use crate::play::strength::LevelError;
 use crate::tb_ondemand::TbEvent;
 use vidle_core::notation::{IllegalReason, MoveParseError};
 use vidle_core::{Outcome, Role};
@@ -113,7 +113,7 @@ pub fn refusal(r: Refusal) -> Msg {
 
 /// A strength as a person reads it: the level's name with its Elo (`Club (1700)`, `Klubový hráč
 /// (1700)`), or `Elo 1234` for a rating without a name.
-pub fn level(s: crate::play::strength::Strength) -> Text {
+pub fn level(s: crate::game::strength::Strength) -> Text {
     let msg = match s.name().as_str() {
         "beginner" => Msg::LevelBeginner,
         "novice" => Msg::LevelNovice,
@@ -126,6 +126,35 @@ pub fn level(s: crate::play::strength::Strength) -> Text {
         other => return Text::new(Msg::Plain).arg("text", other),
     };
     msg.into()
+}
+
+/// The level's name in `lang` (`club`, `klubový`), or `Elo 1234` for a rating without one.
+pub fn level_name(s: crate::game::strength::Strength, lang: super::Lang) -> String {
+    use crate::game::strength::CZECH_LEVELS;
+    match (lang, s.level_index()) {
+        (super::Lang::Cs, Some(i)) => CZECH_LEVELS[i].to_string(),
+        _ => s.name(),
+    }
+}
+
+/// The English texts of the domain's errors and events (UCI's `info string`s, logs): the
+/// catalogue words them, so the domain modules need not know it.
+impl std::fmt::Display for LevelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&level_error(self).render(super::Lang::En))
+    }
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&file_error(self).render(super::Lang::En))
+    }
+}
+
+impl std::fmt::Display for TbEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&tb_event(self).render(super::Lang::En))
+    }
 }
 
 /// Why a level is not understood (the level names in the text's language).

@@ -51,29 +51,6 @@ fn piece_glyph(pos: &Position, sq: Square, style: &Style) -> String {
     }
 }
 
-/// The material captured from each side, as pieces, and the material balance for white.
-pub fn captured(pos: &Position) -> (Vec<Role>, Vec<Role>, i32) {
-    let start = [8, 2, 2, 2, 1];
-    let value = [1, 3, 3, 5, 9];
-    let mut lost = [Vec::new(), Vec::new()];
-    let mut balance = 0;
-    for color in Color::ALL {
-        for (i, role) in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .enumerate()
-        {
-            let have = pos.pieces(color, role).count() as i32;
-            for _ in have..start[i] {
-                lost[color.index()].push(role);
-            }
-            let sign = if color == Color::White { 1 } else { -1 };
-            balance += sign * have * value[i];
-        }
-    }
-    let [w, b] = lost;
-    (w, b, balance)
-}
-
 /// Renders the board seen from `view`, with the side panel lines.
 pub fn render(
     pos: &Position,
@@ -169,14 +146,5 @@ mod tests {
         assert!(b.lines().next().unwrap().starts_with(" 1  R  N  B  K  Q"), "{b}");
         let cs = Style { lang: Lang::Cs, ..style };
         assert!(render(&pos, Color::White, None, &[], &cs).contains(" V  J  S  D  K"));
-    }
-
-    #[test]
-    fn material_balance() {
-        let pos = vidle_core::parse_fen("4k3/8/8/8/8/8/8/QR2K3 w - - 0 1").unwrap();
-        let (white_lost, black_lost, bal) = captured(&pos);
-        assert_eq!(white_lost.len(), 8 + 2 + 2 + 1);
-        assert_eq!(black_lost.len(), 15);
-        assert_eq!(bal, 14);
     }
 }

@@ -6,14 +6,15 @@
 //! back to [`Controller::finish`].
 
 use super::command::Command;
-use super::strength::Strength;
 use super::{ColorChoice, PlayArgs};
 use crate::analysis::{self, Analysis, GameRecord};
 use crate::clock::Clock;
 use crate::engine_files::{EngineFiles, first_engine};
+use crate::game::pgn;
+use crate::game::setup::{self, Start, StartError};
+use crate::game::strength::Strength;
 use crate::game::{Ending, FileError, GameSession, Refusal, SearchOutcome, SearchPlan, Setup};
 use crate::i18n::{self, Lang, Msg, Text, color_msg, pieces_msg};
-use crate::pgn;
 use std::path::Path;
 use std::sync::mpsc;
 use vidle_core::notation::{MoveParseError, parse_move, to_san};
@@ -80,7 +81,7 @@ impl AnalysisJob {
         progress: &mut dyn FnMut(analysis::Progress) -> bool,
     ) -> Result<Analysis, analysis::AnalysisError> {
         let limits = vidle_engine::SearchLimits {
-            movetime: Some(crate::analyse_cmd::DEFAULT_MOVETIME_MS),
+            movetime: Some(analysis::DEFAULT_MOVETIME_MS),
             ..Default::default()
         };
         analysis::analyse(game, limits, &mut Engine::new(), progress)
@@ -166,16 +167,22 @@ impl Controller {
             let g = (l.game.clone(), l.chess960);
             loaded = Some(l);
             g
-        } else if let Some(f) = &args.fen {
-            let bad = |e: &dyn std::fmt::Display| Text::new(Msg::ErrBadFen).arg("why", e);
-            let error = |e| {
-                say(Text::new(Msg::OptionError).arg("option", "--fen").arg_text("error", bad(&e)))
-            };
-            (Game::from_fen(f).map_err(error)?, false)
-        } else if args.chess960 {
-            (Game::new(chess960::start_position((random_u64() % 960) as u32)), true)
         } else {
-            (Game::new(Position::startpos()), false)
+            let start = match (&args.fen, args.chess960) {
+                (Some(f), _) => Start::Fen(f),
+                (None, true) => Start::Chess960((random_u64() % 960) as u32),
+                (None, false) => Start::Standard,
+            };
+            let started = setup::start(start).map_err(|e| {
+                let why = match e {
+                    StartError::FenMissing => "empty FEN".to_string(),
+                    StartError::BadFen(why) => why,
+                    other => format!("{other:?}"),
+                };
+                let bad = Text::new(Msg::ErrBadFen).arg("why", why);
+                say(Text::new(Msg::OptionError).arg("option", "--fen").arg_text("error", bad))
+            })?;
+            (started.game, started.chess960)
         };
         let level_error = |option, e| {
             say(Text::new(Msg::OptionError)
@@ -341,7 +348,7 @@ impl Controller {
             let name = if color == self.s.human() {
                 self.tr(Msg::You).to_string()
             } else {
-                format!("Vidle ({})", self.s.strength().local_name(self.lang))
+                format!("Vidle ({})", i18n::level_name(self.s.strength(), self.lang))
             };
             let tag = if color == Color::White { "White" } else { "Black" };
             r.tags.retain(|(n, _)| n != tag);

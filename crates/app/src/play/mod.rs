@@ -5,7 +5,6 @@ mod command;
 mod controller;
 mod input;
 pub(crate) mod session;
-pub(crate) mod strength;
 mod tui;
 
 use clap::{Args, ValueEnum};

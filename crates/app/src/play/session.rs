@@ -165,7 +165,9 @@ impl Session {
     fn show_board(&self) {
         let c = &self.c;
         let pos = c.s.game().position();
-        let (white_lost, black_lost, balance) = board::captured(pos);
+        let taken = crate::game::captured::captured(c.s.game());
+        let balance = crate::game::captured::material_balance(pos);
+        let (white_lost, black_lost) = (&taken.by_black, &taken.by_white);
         let mut side = Vec::new();
         side.push(Text::new(Msg::ToMove).arg("color", c.lang.color(pos.turn())).render(c.lang));
         if pos.is_check() {
@@ -177,7 +179,7 @@ impl Session {
             b => format!(" ({b})"),
         };
         for (lost, owner, ahead) in
-            [(&black_lost, Color::Black, balance > 0), (&white_lost, Color::White, balance < 0)]
+            [(black_lost, Color::Black, balance > 0), (white_lost, Color::White, balance < 0)]
         {
             let pieces = board::pieces_text(lost, owner, &self.style);
             let text = Text::new(Msg::Captured).arg("pieces", pieces).render(c.lang);

@@ -5,7 +5,7 @@ use super::game::GameView;
 use super::request::{IdPath, JsonBody, MoveRequest, NewGameRequest, build_game};
 use super::secret::GameId;
 use super::state::{AppState, Entry, SocketSlot, lock, maybe_start_engine};
-use crate::analyse_cmd::DEFAULT_MOVETIME_MS as ANALYSIS_MOVETIME_MS;
+use crate::analysis::DEFAULT_MOVETIME_MS as ANALYSIS_MOVETIME_MS;
 use crate::analysis::{Analysis, GameRecord, annotate};
 use crate::game::{Refusal, SearchPlan};
 use crate::i18n::{Lang, Msg, Text};

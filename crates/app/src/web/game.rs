@@ -182,7 +182,7 @@ pub struct GameView {
     pub book_moves: Vec<String>,
 }
 
-/// Pieces each side has captured (the opponent's pieces missing from the board), as role letters.
+/// Pieces each side has captured in the game's moves, as role letters, most valuable first.
 #[derive(Debug, Clone, Serialize)]
 pub struct Captured {
     pub white: Vec<char>,
@@ -197,16 +197,6 @@ pub fn shown_target(m: Move, chess960: bool) -> Square {
 
 pub fn color_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
-}
-
-fn role_value(r: Role) -> i32 {
-    match r {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
 }
 
 impl WebGame {
@@ -403,26 +393,14 @@ impl WebGame {
     }
 
     fn captured(&self) -> Captured {
-        let start = self.game().start();
-        let now = self.game().position();
-        let lost = |c: Color| -> Vec<char> {
-            let mut v = Vec::new();
-            for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
-                let missing = start.pieces(c, r).count().saturating_sub(now.pieces(c, r).count());
-                v.extend(std::iter::repeat_n(r.char(), missing as usize));
-            }
-            v
-        };
-        // White has captured Black's missing pieces and the other way round.
-        Captured { white: lost(Color::Black), black: lost(Color::White) }
+        // The page lists the most valuable first.
+        let taken = crate::game::captured::captured(self.game());
+        let letters = |v: &[Role]| -> Vec<char> { v.iter().rev().map(|r| r.char()).collect() };
+        Captured { white: letters(&taken.by_white), black: letters(&taken.by_black) }
     }
 
     fn material(&self) -> i32 {
-        let pos = self.game().position();
-        let side = |c: Color| -> i32 {
-            Role::ALL.iter().map(|&r| role_value(r) * pos.pieces(c, r).count() as i32).sum()
-        };
-        side(Color::White) - side(Color::Black)
+        crate::game::captured::material_balance(self.game().position())
     }
 }
 

@@ -7,16 +7,16 @@ use super::error::ApiError;
 use super::game::{MAX_PLIES, WebGame, capitalised};
 use super::secret::GameId;
 use crate::clock::Clock;
+use crate::game::setup::{self, Start, StartError, Started};
+use crate::game::strength::Strength;
 use crate::game::{GameSession, Setup};
-use crate::pgn;
-use crate::play::strength::Strength;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use vidle_core::{Color, Game, Position};
+use vidle_core::Color;
 
 /// Request bodies are at most this long (a pasted PGN of a long game is a few kilobytes).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -218,49 +218,13 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
     } else {
         "standard"
     });
-    let (game, chess960) = match start {
-        "standard" => (Game::new(Position::startpos()), false),
+    let start = match start {
+        "standard" => Start::Standard,
         "chess960" => {
-            let n = match req.chess960_number {
-                Some(n) if n < 960 => n,
-                Some(n) => {
-                    return Err(ApiError::bad_request(
-                        "bad_chess960_number",
-                        &format!("Chess960 position {n} does not exist: use 0..959"),
-                    ));
-                }
-                None => random_below(960) as u32,
-            };
-            (Game::new(vidle_core::chess960::start_position(n)), true)
+            Start::Chess960(req.chess960_number.unwrap_or_else(|| random_below(960) as u32))
         }
-        "fen" => {
-            let f = req.fen.as_deref().map(str::trim).unwrap_or("");
-            if f.is_empty() {
-                return Err(ApiError::worded(BAD, "bad_fen", Msg::ErrFenMissing.into()));
-            }
-            let g = Game::from_fen(f).map_err(|e| {
-                ApiError::worded(BAD, "bad_fen", Text::new(Msg::ErrBadFen).arg("why", e))
-            })?;
-            // A FEN with Shredder castling letters or unusual rook files is a Chess960 setup.
-            let needs_960 = g.start().castling_needs_chess960();
-            (g, fen_looks_960(f) || needs_960)
-        }
-        "pgn" => {
-            let text = req.pgn.as_deref().unwrap_or("");
-            if text.trim().is_empty() {
-                return Err(ApiError::worded(BAD, "bad_pgn", Msg::ErrPgnMissing.into()));
-            }
-            let parsed = pgn::load_game(text).map_err(|e| {
-                let why = quoted(&e, 200);
-                ApiError::worded(BAD, "bad_pgn", Text::new(Msg::ErrBadPgn).arg("why", why))
-            })?;
-            let plies = parsed.game.moves().len();
-            if plies > MAX_PLIES {
-                let text = Text::new(Msg::ErrGameTooLong).arg("n", MAX_PLIES).arg("plies", plies);
-                return Err(ApiError::worded(BAD, "game_too_long", text));
-            }
-            (parsed.game, parsed.chess960)
-        }
+        "fen" => Start::Fen(req.fen.as_deref().unwrap_or("")),
+        "pgn" => Start::Pgn(req.pgn.as_deref().unwrap_or("")),
         other => {
             return Err(ApiError::bad_request(
                 "bad_start",
@@ -268,6 +232,25 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
             ));
         }
     };
+    let Started { game, chess960, .. } = setup::start(start).map_err(|e| match e {
+        StartError::Chess960Number(n) => ApiError::bad_request(
+            "bad_chess960_number",
+            &format!("Chess960 position {n} does not exist: use 0..959"),
+        ),
+        StartError::FenMissing => ApiError::worded(BAD, "bad_fen", Msg::ErrFenMissing.into()),
+        StartError::BadFen(why) => {
+            ApiError::worded(BAD, "bad_fen", Text::new(Msg::ErrBadFen).arg("why", why))
+        }
+        StartError::PgnMissing => ApiError::worded(BAD, "bad_pgn", Msg::ErrPgnMissing.into()),
+        StartError::BadPgn(e) => {
+            let why = quoted(&e, 200);
+            ApiError::worded(BAD, "bad_pgn", Text::new(Msg::ErrBadPgn).arg("why", why))
+        }
+        StartError::TooLong { plies } => {
+            let text = Text::new(Msg::ErrGameTooLong).arg("n", MAX_PLIES).arg("plies", plies);
+            ApiError::worded(BAD, "game_too_long", text)
+        }
+    })?;
     Ok(WebGame::new(GameSession::new(Setup {
         game,
         human,
@@ -277,11 +260,6 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
         clock,
         chess960,
     })))
-}
-
-fn fen_looks_960(f: &str) -> bool {
-    let castling = f.split_whitespace().nth(2).unwrap_or("-");
-    castling.chars().any(|c| c.is_ascii_alphabetic() && !"KQkq".contains(c))
 }
 
 #[cfg(test)]

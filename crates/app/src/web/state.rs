@@ -456,7 +456,7 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::strength::Strength;
+    use crate::game::strength::Strength;
     use vidle_core::{Color, Game, Position};
 
     fn game() -> WebGame {

@@ -4,11 +4,12 @@
 use super::input::{Click, LineEditor, Thinking, Ui};
 use super::view::{self, Geometry};
 use crate::clock::Clock;
+use crate::clock::fake::FakeTime;
+use crate::game::strength::Strength;
 use crate::game::{GameSession, Setup};
 use crate::i18n::Lang;
 use crate::play::command::Command;
 use crate::play::controller::{Controller, Job};
-use crate::play::strength::Strength;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -22,6 +23,10 @@ const W: u16 = 100;
 const H: u16 = 30;
 
 fn controller(fen: Option<&str>, human: Color, clock: Option<&str>) -> Controller {
+    controller_with_clock(fen, human, clock.map(|c| Clock::parse(c).unwrap()))
+}
+
+fn controller_with_clock(fen: Option<&str>, human: Color, clock: Option<Clock>) -> Controller {
     let game = match fen {
         Some(f) => Game::from_fen(f).unwrap(),
         None => Game::new(Position::startpos()),
@@ -32,7 +37,7 @@ fn controller(fen: Option<&str>, human: Color, clock: Option<&str>) -> Controlle
         strength: Strength(Some(1700)),
         depth: Some(1),
         movetime_ms: None,
-        clock: clock.map(|c| Clock::parse(c).unwrap()),
+        clock,
         chess960: false,
     });
     Controller::with_session(s, Lang::En, None)
@@ -192,9 +197,16 @@ fn messages_show_the_latest_and_scroll_back() {
 
 #[test]
 fn a_flag_that_fell_is_shown_as_lost_on_time() {
-    let mut c = controller(None, Color::Black, Some("0.001+0"));
+    use std::time::Duration;
+    let time = FakeTime::new();
+    let clock = Clock::parse("0.001+0").unwrap().with_time_source(time.source());
+    let mut c = controller_with_clock(None, Color::Black, Some(clock));
     engine_answers(&mut c, "e4");
-    std::thread::sleep(std::time::Duration::from_millis(120));
+    time.advance(Duration::from_millis(60) - Duration::from_nanos(1));
+    assert!(!c.s.check_flag(), "a nanosecond of Black's 60 ms is left");
+    let text = screen(&render(&c, &coloured(), W, H));
+    assert!(!text.contains("lost on time"), "{text}");
+    time.advance(Duration::from_nanos(1));
     assert!(c.s.check_flag(), "Black's 60 ms ran out");
     let buf = render(&c, &coloured(), W, H);
     let text = screen(&buf);

@@ -261,7 +261,7 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
         let who = if side == c.s.human() {
             c.tr(Msg::You).to_string()
         } else {
-            format!("Vidle ({})", c.s.strength().local_name(c.lang))
+            format!("Vidle ({})", crate::i18n::level_name(c.s.strength(), c.lang))
         };
         let name = format!(" {} · {who}", c.lang.color(side));
         let mut spans = vec![Span::raw(name.clone())];
@@ -284,12 +284,13 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
 }
 
 fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, colour: bool) {
-    let pos = c.s.position();
-    let (white_lost, black_lost, balance) = board::captured(pos);
+    let taken = crate::game::captured::captured(c.s.game());
+    let balance = crate::game::captured::material_balance(c.s.position());
+    let (white_lost, black_lost) = (&taken.by_black, &taken.by_white);
     let style = board::Style { unicode: true, colour, lang: c.lang };
     let mut lines = Vec::new();
     for (side, lost, owner) in
-        [(Color::White, &black_lost, Color::Black), (Color::Black, &white_lost, Color::White)]
+        [(Color::White, black_lost, Color::Black), (Color::Black, white_lost, Color::White)]
     {
         let ahead = if side == Color::White { balance } else { -balance };
         let plus = if ahead > 0 { format!(" +{ahead}") } else { String::new() };

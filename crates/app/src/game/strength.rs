@@ -18,19 +18,13 @@ pub const CZECH_LEVELS: [&str; 8] =
     ["začátečník", "nováček", "rekreační", "klubový", "silný", "expert", "mistr", "max"];
 
 /// Why a level is not understood; the front ends word it from the message catalogue
-/// (`i18n::level_error`), its `Display` is the English text.
+/// (`i18n::level_error`); its `Display`, in the catalogue's module, is the English text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LevelError {
     /// A rating outside 600–2800.
     OutOfRange(u32),
     /// Neither a level's name nor a number.
     Unknown(String),
-}
-
-impl std::fmt::Display for LevelError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&crate::i18n::level_error(self).render(crate::i18n::Lang::En))
-    }
 }
 
 impl std::error::Error for LevelError {}
@@ -46,8 +40,8 @@ impl Strength {
     /// [`LevelError`]: a rating out of range, or an unknown word.
     pub fn parse(s: &str) -> Result<Strength, LevelError> {
         let s = s.trim().to_lowercase();
-        let folded = crate::i18n::fold(&s);
-        let czech = CZECH_LEVELS.iter().position(|n| crate::i18n::fold(n) == folded);
+        let folded = crate::text::fold(&s);
+        let czech = CZECH_LEVELS.iter().position(|n| crate::text::fold(n) == folded);
         if let Some(i) = LEVELS.iter().position(|(n, _)| *n == s).or(czech) {
             return Ok(Strength(LEVELS[i].1));
         }
@@ -58,12 +52,9 @@ impl Strength {
         }
     }
 
-    /// The level's name in `lang` (`club`, `klubový`), or `Elo 1234` for a rating without one.
-    pub fn local_name(self, lang: crate::i18n::Lang) -> String {
-        match (lang, LEVELS.iter().position(|(_, e)| *e == self.0)) {
-            (crate::i18n::Lang::Cs, Some(i)) => CZECH_LEVELS[i].to_string(),
-            _ => self.name(),
-        }
+    /// The index of this level in [`LEVELS`] and [`CZECH_LEVELS`], when it is a named one.
+    pub fn level_index(self) -> Option<usize> {
+        LEVELS.iter().position(|(_, e)| *e == self.0)
     }
 
     /// The level's name (`club`, `max`), or `Elo 1234` for a rating without one.
