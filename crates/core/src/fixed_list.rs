@@ -85,10 +85,14 @@ impl<T: Copy, const N: usize> FixedList<T, N> {
         }
     }
 
-    /// Swaps two entries (moving possibly uninitialised values is safe: nothing is read).
+    /// Swaps two written entries.
+    ///
+    /// # Panics
+    /// When `a` or `b` is not below `len()` (capped at `N`): swapping an unwritten slot into
+    /// the written part would let safe code read uninitialised memory.
     #[inline]
     pub fn swap(&mut self, a: usize, b: usize) {
-        self.items.swap(a, b);
+        self.items[..self.len.min(N)].swap(a, b);
     }
 
     /// The written entries as a slice.
@@ -134,6 +138,17 @@ mod tests {
         assert_eq!(l.as_slice(), &[40, 10, 30, 0]);
         l.clear();
         assert!(l.is_empty() && l.as_slice().is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn swapping_an_unwritten_slot_in_panics() {
+        // Found by the documentation review of 2026-12-06: `swap(0, 5)` used to move the
+        // unwritten slot 5 to index 0, where `get`/`as_slice` would read it.
+        let mut l = FixedList::<u64, 8>::new();
+        l.push(1);
+        l.push(2);
+        l.swap(0, 5);
     }
 
     #[test]
