@@ -209,14 +209,15 @@ fn tablebase_moves_over_uci_and_in_play() {
 /// in K+Q v K+R the lone king is to move in K+Q v K, after Kxd4 in K+Q+N v K the queen's side.
 #[test]
 fn one_sided_dtm_files_in_the_search() {
-    use vidle_tb::format::{self, Encoding};
+    use vidle_tb::format::{self};
+use vidle_tb::write::Encoding;
     let dir = tables();
     let path = dir.path().to_str().unwrap();
     let m: vidle_tb::Material = "KQvK".parse().unwrap();
     let file = format::table_path(dir.path(), &m, vidle_tb::MetricKind::Dtm);
     let (_, codes) = format::read_table(&file).unwrap();
     let enc = Encoding { one_side: true, ..Encoding::ZSTD };
-    format::write_table(dir.path(), m, vidle_tb::MetricKind::Dtm, &codes, enc).unwrap();
+    vidle_tb::write::write_table(dir.path(), m, vidle_tb::MetricKind::Dtm, &codes, enc).unwrap();
     let (header, _) = format::read_table(&file).unwrap();
     // (position, the capture into K+Q v K, the side to move there: 0 the queen's, 1 the king's)
     let cases = [

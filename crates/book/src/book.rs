@@ -1,6 +1,5 @@
 //! A Polyglot book in memory: loading and validating, lookup by binary search, merging, saving.
 
-use crate::choose::{BookRng, ChooseOptions};
 use crate::format::{ENTRY_SIZE, Entry, MoveDecodeError, decode_move_in};
 use crate::key::{game_key, polyglot_key};
 use std::fmt;
@@ -233,21 +232,6 @@ impl Book {
     /// passant file is taken from the last move; see [`crate::key`]).
     pub fn entries_in_game(&self, game: &Game) -> Vec<BookMove> {
         self.lookup_key(game.position(), game_key(game)).moves
-    }
-
-    /// Picks a book move for `pos` (always legal), or `None` when the book has none.
-    pub fn choose(&self, pos: &Position, opts: &ChooseOptions, rng: &mut BookRng) -> Option<Move> {
-        opts.pick(&self.entries(pos), rng).map(|b| b.mv)
-    }
-
-    /// [`Book::choose`] for a game's current position, with the exact key.
-    pub fn choose_in_game(
-        &self,
-        game: &Game,
-        opts: &ChooseOptions,
-        rng: &mut BookRng,
-    ) -> Option<Move> {
-        opts.pick(&self.entries_in_game(game), rng).map(|b| b.mv)
     }
 
     /// The book as Polyglot bytes (sorted by key, then weight, highest first).

@@ -1,7 +1,8 @@
 //! Choosing one book move: by weight (Polyglot's rule), best only, or with a temperature.
 
-use crate::book::BookMove;
+use crate::book::{Book, BookMove};
 use std::hash::{BuildHasher, Hasher};
+use vidle_core::{Game, Move, Position};
 
 /// How to pick a move among a position's book moves.
 ///
@@ -110,6 +111,24 @@ impl BookRng {
     /// A uniform number in `[0, 1)`.
     pub fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+}
+
+/// Choosing from a [`Book`]: the book's moves for a position, picked by [`ChooseOptions`].
+impl Book {
+    /// Picks a book move for `pos` (always legal), or `None` when the book has none.
+    pub fn choose(&self, pos: &Position, opts: &ChooseOptions, rng: &mut BookRng) -> Option<Move> {
+        opts.pick(&self.entries(pos), rng).map(|b| b.mv)
+    }
+
+    /// [`Book::choose`] for a game's current position, with the exact key.
+    pub fn choose_in_game(
+        &self,
+        game: &Game,
+        opts: &ChooseOptions,
+        rng: &mut BookRng,
+    ) -> Option<Move> {
+        opts.pick(&self.entries_in_game(game), rng).map(|b| b.mv)
     }
 }
 

@@ -650,3 +650,16 @@ fn parse_ops(text: &str) -> Vec<(String, String)> {
     }
     ops
 }
+/// The positions the FEN reader and writer define: the start position, and the `Debug` form.
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        parse_fen(STARTPOS).expect("the start position is legal")
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", to_fen(self, false))
+    }
+}

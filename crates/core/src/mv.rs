@@ -89,7 +89,7 @@ impl Move {
     }
 
     /// The target square (bits 6–11); for castling, the rook's square, not where the king
-    /// lands (see [`crate::notation::castle_king_target`]).
+    /// lands (see `notation::castle_king_target`).
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index_masked((self.0.get() >> 6) as u32)

@@ -77,7 +77,7 @@ pub struct Position {
 const _: () = assert!(size_of::<Position>() <= 128);
 
 impl Position {
-    /// An empty board: the starting point for [`crate::fen`] to fill (not a legal position).
+    /// An empty board: the starting point for the FEN reader to fill (not a legal position).
     pub(crate) fn empty() -> Position {
         Position {
             board: [0; 32],
@@ -90,11 +90,6 @@ impl Position {
             fullmove: 1,
             key: 0,
         }
-    }
-
-    /// The standard starting position.
-    pub fn startpos() -> Position {
-        crate::fen::parse_fen(crate::fen::STARTPOS).expect("the start position is legal")
     }
 
     // ----- queries -----
@@ -667,12 +662,6 @@ impl Position {
     pub fn has_non_pawn_material(&self, color: Color) -> bool {
         (self.by_color(color) & !(self.by_role(Role::Pawn) | self.by_role(Role::King)))
             .is_nonempty()
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::fen::to_fen(self, false))
     }
 }
 

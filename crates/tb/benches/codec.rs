@@ -63,9 +63,9 @@ fn load_tables() -> Vec<(u8, Vec<u8>)> {
             let path = format::table_path(&dir, &m, metric);
             let (_, codes) = format::read_table(&path)
                 .unwrap_or_else(|e| panic!("{e} (set VIDLE_TB_DIR to all 3-4-piece tables)"));
-            let width = format::entry_width(&codes);
+            let width = vidle_tb::write::entry_width(&codes);
             let all: Vec<u16> = codes[0].iter().chain(codes[1].iter()).copied().collect();
-            out.push((width, format::raw_block(&all, None, width)));
+            out.push((width, vidle_tb::write::raw_block(&all, None, width)));
         }
     }
     out

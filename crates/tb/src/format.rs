@@ -67,11 +67,6 @@ use crate::material::Material;
 use crate::order::DigitOrder;
 use crate::value::{Code, ILLEGAL};
 
-// The writer lives in its own file; its API is the format's.
-pub use crate::write::{
-    Bits, Encoding, encode_table, entry_width, raw_block, summarize, write_file, write_table,
-};
-
 /// The first 8 bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"VIDLETB\x1a";
 /// The format version the writer emits (header bytes 8..10); [`OLDEST_VERSION`] and later

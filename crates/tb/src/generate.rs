@@ -9,13 +9,14 @@ use std::time::Instant;
 
 use crate::board::{Board, MoveClass};
 use crate::error::TbError;
-use crate::format::{self, Bits, Encoding, MetricKind};
+use crate::format::{self, MetricKind};
 use crate::index::{Decoder, Layout};
 use crate::keep::{Keep, kept_entries};
 use crate::material::{DependencyGraph, Material};
 use crate::retro::{Metric, Solver, Workspace, forward};
 use crate::timing::{PhaseClock, PhaseTime};
 use crate::value::{Code, DRAW, TbValue, zeroing_value};
+use crate::write::{Bits, Encoding};
 
 /// Solved tables held in memory, looked up by position (colour flips handled). Each table holds
 /// the entries that the moves of the table being solved reach ([`sub_parts`]): one side to move,
@@ -539,7 +540,7 @@ fn complete(dir: &Path, m: &Material) -> Option<[u64; 3]> {
     Some(sizes)
 }
 
-/// Removes the temporary files (`NAME.<pid>-<n>.tmp`, see [`format::write_file`]) that a
+/// Removes the temporary files (`NAME.<pid>-<n>.tmp`, see [`crate::write::write_file`]) that a
 /// killed run left for `tables`, in `dir` and its `resolved` copy. Only files of processes no
 /// longer running are removed (Linux: `/proc/<pid>`), so a second `gen` on the same directory
 /// keeps its own; elsewhere nothing is removed. Returns the files removed.
@@ -758,19 +759,19 @@ pub fn generate(
                             one_side: format::one_sided(len as u64),
                             ..Encoding::ZSTD
                         };
-                        dtm_bytes =
-                            format::write_table(&opts.dir, m, metric, &codes, enc).map_err(io)?;
+                        dtm_bytes = crate::write::write_table(&opts.dir, m, metric, &codes, enc)
+                            .map_err(io)?;
                         phase("write full DTM copy");
                         let full =
                             Encoding { level: format::RESOLVED_ZSTD_LEVEL, ..Encoding::ZSTD };
-                        let bytes = format::encode_table(m, metric, &codes, full);
+                        let bytes = crate::write::encode_table(m, metric, &codes, full);
                         resolved_bytes =
-                            format::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
+                            crate::write::write_file(&format::resolved_path(&opts.dir, &m), &bytes)
                                 .map_err(io)?;
                     } else {
                         phase("write DTZ");
                         dtz_bytes =
-                            format::write_table(&opts.dir, m, metric, &codes, Encoding::ZSTD)
+                            crate::write::write_table(&opts.dir, m, metric, &codes, Encoding::ZSTD)
                                 .map_err(io)?;
                     }
                 }

@@ -17,7 +17,7 @@ mod retro;
 pub mod stats;
 pub mod timing;
 pub mod value;
-mod write;
+pub mod write;
 
 pub use error::TbError;
 pub use format::MetricKind;

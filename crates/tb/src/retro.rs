@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Board, MoveClass, Step};
-use crate::format::Bits;
+use crate::write::Bits;
 use crate::index::{Decoder, Layout};
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, UNKNOWN, loss, win};
 

@@ -2,8 +2,9 @@
 
 mod common;
 use common::*;
-use vidle_tb::format::{self, Bits, Encoding, MetricKind};
+use vidle_tb::format::{self, MetricKind};
 use vidle_tb::probe::{FileSource, MmapSource, TableFile};
+use vidle_tb::write::{Bits, Encoding};
 use vidle_tb::{Material, Tablebases, TbError, TbValue};
 
 fn sample_codes(m: Material) -> [Vec<u16>; 2] {
@@ -40,7 +41,7 @@ fn round_trip_write_read_both_codecs() {
     let m: Material = "KRvK".parse().unwrap();
     let codes = sample_codes(m);
     for enc in [Encoding::RAW, Encoding::ZSTD] {
-        let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
+        let bytes = vidle_tb::write::encode_table(m, MetricKind::Dtm, &codes, enc);
         let (h, back) = format::decode_table(&bytes, "t").unwrap();
         assert_eq!(h.material, m);
         assert_same_where_legal(&back, &codes);
@@ -49,7 +50,7 @@ fn round_trip_write_read_both_codecs() {
     let mut wide = codes;
     wide[1][5] = 1001;
     wide[0][8191] = 4000;
-    let bytes = format::encode_table(m, MetricKind::Dtz, &wide, Encoding::ZSTD);
+    let bytes = vidle_tb::write::encode_table(m, MetricKind::Dtz, &wide, Encoding::ZSTD);
     let (h, back) = format::decode_table(&bytes, "t").unwrap();
     assert_eq!(h.width, 2);
     assert_same_where_legal(&back, &wide);
@@ -74,7 +75,7 @@ fn partial_reads_keep_exactly_the_entries_asked_for() {
     ];
     let choices = [None, Some(Keep::All), Some(rank)];
     for enc in encodings {
-        let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
+        let bytes = vidle_tb::write::encode_table(m, MetricKind::Dtm, &codes, enc);
         let (h, whole) = format::decode_table(&bytes, "t").unwrap();
         // The other digit order is read whole and then picked from: make sure it is met.
         assert_eq!(!h.order.is_empty(), enc.search_order, "{enc:?}");
@@ -103,7 +104,7 @@ fn write_is_atomic_and_probe_reads_back() {
     let dir = temp_dir("roundtrip");
     let m: Material = "KQvK".parse().unwrap();
     let codes = sample_codes(m);
-    format::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
+    vidle_tb::write::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -129,7 +130,7 @@ fn flipped_byte_is_a_checksum_error_naming_table_and_block() {
     let dir = temp_dir("corrupt");
     let m: Material = "KQvK".parse().unwrap();
     let codes = sample_codes(m);
-    format::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
+    vidle_tb::write::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
     let path = format::table_path(&dir, &m, MetricKind::Dtm);
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 10;
@@ -154,7 +155,7 @@ fn flipped_byte_is_a_checksum_error_naming_table_and_block() {
 #[test]
 fn random_bytes_never_panic() {
     let m: Material = "KRvK".parse().unwrap();
-    let good = format::encode_table(m, MetricKind::Dtm, &sample_codes(m), Encoding::ZSTD);
+    let good = vidle_tb::write::encode_table(m, MetricKind::Dtm, &sample_codes(m), Encoding::ZSTD);
     let mut state = 0x1234_5678_9abc_def0u64;
     let mut rand = || {
         state ^= state << 13;
@@ -197,7 +198,7 @@ fn exit_bounded_entries_read_back_no_better_than_written() {
         Bits::from_fn(codes[side].len(), |i| codes[side][i] != u16::MAX && i % 3 == 0)
     });
     let enc = Encoding { bounded: Some(&bounded), ..Encoding::ZSTD };
-    let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
+    let bytes = vidle_tb::write::encode_table(m, MetricKind::Dtm, &codes, enc);
     let (h, back) = format::decode_table(&bytes, "t").unwrap();
     assert_eq!(h.flags, format::FLAG_EXIT_BOUND);
     let mut lowered = 0;
@@ -268,13 +269,13 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
     let m: Material = "KRvK".parse().unwrap();
     let codes = sample_codes(m);
     let enc = Encoding { one_side: true, ..Encoding::ZSTD };
-    let bytes = format::encode_table(m, MetricKind::Dtm, &codes, enc);
+    let bytes = vidle_tb::write::encode_table(m, MetricKind::Dtm, &codes, enc);
     let (h, back) = format::decode_table(&bytes, "t").unwrap();
     let kept = if h.stores(0) { 0 } else { 1 };
     assert!(h.sides == 1 << kept && !h.stores(1 - kept), "sides {}", h.sides);
     assert_eq!(h.blocks as u64, h.size.div_ceil(h.block_entries as u64));
     assert!(back[1 - kept].iter().all(|&c| c == u16::MAX));
-    let both = format::encode_table(m, MetricKind::Dtm, &codes, Encoding::ZSTD);
+    let both = vidle_tb::write::encode_table(m, MetricKind::Dtm, &codes, Encoding::ZSTD);
     assert!(bytes.len() < both.len() * 3 / 4, "{} against {} bytes", bytes.len(), both.len());
     let t = TableFile::open(Box::new(vidle_tb::probe::MemSource(bytes)), "KRvK").unwrap();
     assert!(t.code(1 - kept, 0).is_err(), "the side not stored must not read as an entry");
@@ -285,7 +286,7 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
         }
     }
     // A DTZ file always stores both sides.
-    let mut dtz = format::encode_table(m, MetricKind::Dtz, &codes, Encoding::ZSTD);
+    let mut dtz = vidle_tb::write::encode_table(m, MetricKind::Dtz, &codes, Encoding::ZSTD);
     dtz[14] = 1;
     let crc = crc32fast::hash(&dtz[..124]);
     dtz[124..128].copy_from_slice(&crc.to_le_bytes());
@@ -307,7 +308,7 @@ fn one_sided_dtm_files_probe_to_the_generators_full_values() {
             Bits::from_fn(codes[side].len(), |i| file[side][i] != codes[side][i])
         });
         let enc = Encoding { bounded: Some(&bounded), one_side: true, ..Encoding::ZSTD };
-        format::write_table(&dir, m, MetricKind::Dtm, &codes, enc).unwrap();
+        vidle_tb::write::write_table(&dir, m, MetricKind::Dtm, &codes, enc).unwrap();
         full.push((m, codes, bounded));
     }
     let tb = Tablebases::open(&dir).unwrap();
@@ -426,7 +427,7 @@ fn verify_finds_a_wrong_value_with_sound_checksums() {
     let idx = layout.encode(&b) as usize;
     let Some(TbValue::Win(d)) = TbValue::from_code(codes[0][idx]) else { unreachable!() };
     codes[0][idx] = TbValue::Win(d + 2).to_code();
-    format::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
+    vidle_tb::write::write_table(&dir, m, MetricKind::Dtm, &codes, Encoding::ZSTD).unwrap();
 
     let full = vidle_tb::stats::verify_table(&Tablebases::open(&dir).unwrap(), m, 1).unwrap();
     // Its predecessors may disagree now too; the list shows the first 20 in index order.

@@ -110,7 +110,14 @@ fn syzygy_comparison_catches_a_wrong_table() {
     let wrong = temp_dir("wrong-table");
     let (kq, kr) = ("KQvK".parse().unwrap(), "KRvK".parse().unwrap());
     let (_, krk) = format::read_table(&format::table_path(&dir, &kr, MetricKind::Dtz)).unwrap();
-    format::write_table(&wrong, kq, MetricKind::Dtz, &krk, format::Encoding::ZSTD).unwrap();
+    vidle_tb::write::write_table(
+        &wrong,
+        kq,
+        MetricKind::Dtz,
+        &krk,
+        vidle_tb::write::Encoding::ZSTD,
+    )
+    .unwrap();
     let c = reference::compare_syzygy(&wrong, &tb, &"KQvK".parse().unwrap(), 1).unwrap();
     assert!(c.positions > 0 && c.mismatches > 0, "{c:?}");
     assert!(c.examples.len() == 10 && c.mismatches > 10, "{c:?}");
