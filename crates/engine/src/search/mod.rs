@@ -13,7 +13,6 @@ use crate::threats::attacked_by_them;
 use crate::time::TimeManager;
 use crate::tt::{Bound, Tt, TtHit};
 use std::sync::atomic::{AtomicU64, Ordering};
-use vidle_core::attacks::between;
 use vidle_core::{Bitboard, Color, Move, MoveList, Piece, Position, Role};
 
 /// How often (in nodes) the main thread looks at the clock.
@@ -24,6 +23,39 @@ const CURRMOVE_AFTER_MS: u64 = 1000;
 const MAX_QUIETS_TRIED: usize = 64;
 /// Noisy moves remembered per node for capture-history maluses.
 const MAX_NOISY_TRIED: usize = 32;
+
+mod draw;
+mod extend;
+mod finish;
+mod prune;
+use prune::{LateMove, MovePrune};
+mod worker;
+
+/// What a node knows before its moves (steps 3 and 4 of [`Worker::search`]): the table's word
+/// and the evaluations, handed to the steps that live in their own files.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The transposition table's entry for this position.
+    hit: Option<TtHit>,
+    /// The move searched first: the table's, or at the root the previous iteration's best.
+    tt_move: Option<Move>,
+    /// The table's score, adjusted to this ply.
+    tt_score: Option<i32>,
+    /// On a principal variation now or when the entry was stored.
+    tt_pv: bool,
+    /// The evaluation before correction history (what the table keeps).
+    raw_eval: i32,
+    /// The corrected static evaluation (`NO_EVAL` in check).
+    static_eval: i32,
+    /// The static evaluation, or the table's score where its bound allows.
+    eval: i32,
+    /// The static evaluation rose since this side's previous move.
+    improving: bool,
+    /// The side to move is in check.
+    in_check: bool,
+    /// The move a singular-extension test excludes at this node.
+    excluded: Option<Move>,
+}
 
 /// Late-move reductions by depth and move number for the parameters `p`.
 fn lmr_table(p: &SearchParams) -> Box<[[i32; 64]; 64]> {
@@ -211,225 +243,6 @@ fn root_slot(m: Move) -> usize {
 pub(crate) const NO_EVAL: i32 = -INFINITY;
 
 impl Worker {
-    pub fn boxed() -> Box<Worker> {
-        Box::new(Worker {
-            p: PARAMS,
-            lmr: lmr_table(&PARAMS),
-            history: History::default(),
-            pawns: PawnTable::default(),
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            keys: Vec::with_capacity(1024),
-            root_moves: MoveList::new(),
-            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
-            pv_len: [0; MAX_PLY + 2],
-            eval_stack: [NO_EVAL; MAX_PLY + 4],
-            moved: [None; MAX_PLY + 4],
-            plies_from_null: [0; MAX_PLY + 4],
-            in_check: [false; MAX_PLY + 4],
-            excluded: [None; MAX_PLY + 4],
-            double_ext: [0; MAX_PLY + 4],
-            threats: [Bitboard::EMPTY; MAX_PLY + 4],
-            root_best: None,
-            root_score: (0, false),
-            last_shown: None,
-            root_depth: 0,
-            last_score: None,
-            root_nodes: Box::new([0; 4096]),
-            use_nnue: false,
-            acc: AccStack::new(MAX_PLY + 4),
-        })
-    }
-
-    /// Forgets the game (new game).
-    pub fn clear(&mut self) {
-        self.history.clear();
-        self.pawns.clear();
-        self.last_score = None;
-    }
-
-    /// Prepares a search from `root` with game history `game_keys` (oldest first, the root's
-    /// own key last) and search parameters `params`.
-    pub fn prepare(&mut self, game_keys: &[u64], root_moves: &MoveList, params: &SearchParams) {
-        if self.p != *params {
-            self.p = *params;
-            self.lmr = lmr_table(params);
-        }
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.stopped = false;
-        self.keys.clear();
-        self.keys.extend_from_slice(game_keys);
-        // Reserve now so that the search itself never allocates.
-        self.keys.reserve(MAX_PLY + 8);
-        self.root_moves = root_moves.clone();
-        self.history.clear_killers();
-        self.plies_from_null = [0; MAX_PLY + 4];
-        // The game's own moves count for repetitions (the position's clock bounds the window).
-        self.plies_from_null[0] = game_keys.len();
-        self.root_best = None;
-        self.last_shown = None;
-        self.moved = [None; MAX_PLY + 4];
-        self.eval_stack = [NO_EVAL; MAX_PLY + 4];
-        self.excluded = [None; MAX_PLY + 4];
-        self.double_ext = [0; MAX_PLY + 4];
-        self.root_nodes.fill(0);
-    }
-
-    /// The share (in 1/1000ths) of this search's nodes spent under root move `m`.
-    pub fn root_node_share(&self, m: Move) -> u64 {
-        let n = self.root_nodes[root_slot(m)];
-        (n * 1000).checked_div(self.nodes).unwrap_or(0).min(1000)
-    }
-
-    /// Reports the root move about to be searched, once the search has taken a while.
-    fn report_currmove(&self, ctx: &Ctx<'_>, depth: i32, mv: Move, number: i32) {
-        if ctx.report.is_some() && ctx.time.elapsed_ms() >= CURRMOVE_AFTER_MS {
-            ctx.emit(crate::SearchEvent::CurrMove {
-                depth: depth as u32,
-                mv,
-                number: number as u32,
-            });
-        }
-    }
-
-    /// Counts a node and, on the main thread, checks the limits now and then.
-    #[inline]
-    pub(crate) fn visit(&mut self, ctx: &Ctx<'_>, ply: usize) {
-        self.nodes += 1;
-        ctx.nodes_out.store(self.nodes, Ordering::Relaxed);
-        self.seldepth = self.seldepth.max(ply + 1);
-        if let Some(limit) = ctx.node_limit
-            && ctx.is_main
-            && (ctx.total_nodes() >= limit)
-        {
-            ctx.signals.stop.store(true, Ordering::Relaxed);
-        }
-        if self.nodes.is_multiple_of(TIME_CHECK_INTERVAL)
-            && ctx.is_main
-            && !ctx.signals.pondering.load(Ordering::Relaxed)
-            && let Some(hard) = ctx.time.hard_ms
-            && ctx.time.elapsed_ms() >= hard
-        {
-            ctx.signals.stop.store(true, Ordering::Relaxed);
-        }
-        if ctx.signals.stop.load(Ordering::Relaxed) {
-            self.stopped = true;
-        }
-    }
-
-    /// A draw by repetition, by the fifty-move rule or by insufficient material. A position
-    /// that occurred before on the search path after the root is a draw at once (if it is good
-    /// for one side to repeat once, it will be as good to repeat again). A position that occurs
-    /// again only from the root or the game before it is a draw only when that makes it the
-    /// third time: a second occurrence there is no draw yet, and the opponent may still play
-    /// on from it (as Stockfish rules; counting it a draw let the engine call lost positions
-    /// level because one of its lines went back to a position of the game once).
-    fn is_draw(&self, pos: &Position, ply: usize) -> bool {
-        if pos.halfmove_clock() >= 100 {
-            // Mate on the hundredth half-move still counts as mate.
-            return !pos.is_check() || pos.has_legal_moves();
-        }
-        if pos.is_insufficient_material() {
-            return true;
-        }
-        let window = (pos.halfmove_clock() as usize).min(self.plies_from_null[ply]);
-        let n = self.keys.len();
-        // keys[n - 1] is this position; compare with the same side to move, 4, 6, ... plies back.
-        let mut back = 4;
-        let mut earlier = 0;
-        while back <= window && back < n {
-            if self.keys[n - 1 - back] == pos.key() {
-                if back < ply {
-                    return true;
-                }
-                earlier += 1;
-                if earlier == 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
-    /// Whether the side to move can bring back, by one reversible move, a position that would
-    /// then be a draw by `is_draw`'s rule: one met on the search path after the root, or one
-    /// of the root or the game before it that had already occurred twice (see [`crate::cycle`]).
-    fn upcoming_repetition(&self, pos: &Position, ply: usize) -> bool {
-        let window = (pos.halfmove_clock() as usize).min(self.plies_from_null[ply]);
-        let n = self.keys.len();
-        if window < 3 || n < 4 {
-            return false;
-        }
-        let key = pos.key();
-        let table = crate::cycle::table();
-        // Odd distances: the other side was to move there, so one move of ours reaches it.
-        let mut back = 3;
-        while back <= window && back < n {
-            let earlier = n - 1 - back;
-            if let Some((a, b)) = table.lookup(key ^ self.keys[earlier])
-                && (between(a, b) & pos.occupied()).is_empty()
-            {
-                // Both directions share one entry: the piece must stand on one square, ours.
-                let from = if pos.piece_at(a).is_some() { a } else { b };
-                let ours = pos.piece_at(from).is_some_and(|p| p.color == pos.turn());
-                if ours
-                    && (back < ply
-                        || self.keys[..earlier]
-                            .iter()
-                            .rev()
-                            .skip(3)
-                            .step_by(2)
-                            .take((window - back).saturating_sub(2) / 2)
-                            .any(|&k| k == self.keys[earlier]))
-                {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
-    fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = self.pv_len[ply + 1].min(MAX_PLY);
-        self.pv[ply][0] = Some(m);
-        for i in 0..child_len {
-            self.pv[ply][i + 1] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len + 1;
-    }
-
-    /// Enters a child position: keys for repetitions, the move that led there, whether it gives
-    /// check; the child inherits the path's count of double extensions.
-    #[inline]
-    pub(crate) fn push(
-        &mut self,
-        parent: &Position,
-        child: &Position,
-        ply: usize,
-        moved: Option<(Piece, Move)>,
-        check: bool,
-    ) {
-        if self.use_nnue {
-            self.acc.push(ply, parent, child);
-        }
-        self.keys.push(child.key());
-        self.moved[ply + 1] = moved;
-        self.in_check[ply + 1] = check;
-        self.plies_from_null[ply + 1] =
-            if moved.is_none() { 0 } else { self.plies_from_null[ply] + 1 };
-        // A double extension adds to this after the push.
-        self.double_ext[ply + 1] = self.double_ext[ply];
-    }
-
-    #[inline]
-    pub(crate) fn pop(&mut self) {
-        self.keys.pop();
-    }
-
     #[allow(clippy::too_many_arguments)] // the classic alpha-beta signature, kept flat for speed
     /// Alpha-beta search of `pos` at `ply` to `depth`; `PV` nodes have an open window.
     pub fn search<const PV: bool>(
@@ -564,105 +377,22 @@ impl Worker {
         }
 
         if !PV && !in_check && excluded.is_none() {
-            // Step 5a. Razoring: so far below alpha at low depth that only a capture could
-            // help; when quiescence agrees, the node fails low.
-            if depth <= self.p.razor_max_depth
-                && alpha.abs() < MATE_BOUND
-                && eval + self.p.razor_margin_per_depth * depth < alpha
+            let frame = Frame {
+                hit,
+                tt_move,
+                tt_score,
+                tt_pv,
+                raw_eval,
+                static_eval,
+                eval,
+                improving,
+                in_check,
+                excluded,
+            };
+            if let Some(score) =
+                self.prune_node(ctx, pos, &frame, alpha, beta, depth, ply, cut_node)
             {
-                let s = self.qsearch::<false>(ctx, pos, alpha - 1, alpha, ply);
-                if self.stopped {
-                    return 0;
-                }
-                if s < alpha {
-                    return s;
-                }
-            }
-            // Step 5b. Reverse futility pruning: far above beta, a quiet move will not drop it.
-            if depth <= self.p.rfp_max_depth
-                && eval.abs() < MATE_BOUND
-                && eval - self.p.rfp_margin * depth + self.p.rfp_improving_margin * improving as i32
-                    >= beta
-            {
-                return eval;
-            }
-            // Step 6. Null move pruning: if passing still fails high, a real move will too.
-            // Not with pawns only (zugzwang), nor twice in a row.
-            if depth >= self.p.nmp_min_depth
-                && eval >= beta
-                && static_eval >= beta
-                && self.moved[ply].is_some()
-                && beta.abs() < MATE_BOUND
-                && pos.has_non_pawn_material(pos.turn())
-            {
-                let r = self.p.nmp_base_reduction
-                    + depth / self.p.nmp_depth_divisor
-                    + ((eval - beta) / self.p.nmp_eval_divisor).min(self.p.nmp_max_eval_reduction);
-                let mut child = *pos;
-                child.play_null();
-                // Passing cannot put the opponent in check: the position was legal.
-                self.push(pos, &child, ply, None, false);
-                let score = -self.search::<false>(
-                    ctx,
-                    &child,
-                    -beta,
-                    -beta + 1,
-                    depth - r,
-                    ply + 1,
-                    !cut_node,
-                );
-                self.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
-            }
-            // Step 6b. ProbCut: a capture that beats beta by a margin in quiescence and then in
-            // a reduced search is taken to beat beta at full depth too. Skipped when the TT
-            // already says, from enough depth, that nothing reaches that bound.
-            let pc_beta = beta + self.p.probcut_margin;
-            // The depth a ProbCut result stands for (its search was this deep from the child).
-            let pc_depth = depth - self.p.probcut_reduction + 1;
-            if depth >= self.p.probcut_min_depth
-                && beta.abs() < MATE_BOUND
-                && !matches!((hit, tt_score), (Some(h), Some(s))
-                    if h.depth >= pc_depth && s < pc_beta)
-            {
-                let mut picker =
-                    MovePicker::quiescence(pos, tt_move, Bitboard::EMPTY, Bitboard::EMPTY);
-                while let Some(m) = picker.next(pos, &self.history) {
-                    if !see_ge(pos, m, pc_beta - static_eval) {
-                        continue;
-                    }
-                    let child = pos.played(m);
-                    ctx.tt.prefetch(child.key());
-                    let check = pos.gives_check(m);
-                    self.push(pos, &child, ply, pos.piece_at(m.from()).map(|p| (p, m)), check);
-                    let mut s =
-                        -self.qsearch::<false>(ctx, &child, -pc_beta, -pc_beta + 1, ply + 1);
-                    if s >= pc_beta {
-                        s = -self.search::<false>(
-                            ctx,
-                            &child,
-                            -pc_beta,
-                            -pc_beta + 1,
-                            depth - self.p.probcut_reduction,
-                            ply + 1,
-                            !cut_node,
-                        );
-                    }
-                    self.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s >= pc_beta {
-                        let (key, score) = (pos.key(), to_tt(s, ply));
-                        ctx.tt.store(key, Some(m), score, raw_eval, pc_depth, Bound::Lower, tt_pv);
-                        return s;
-                    }
-                }
+                return score;
             }
         }
 
@@ -716,29 +446,14 @@ impl Worker {
 
             // Step 9. Pruning of late or losing moves, once a move that does not lose is known.
             if !root && best_score > -MATE_BOUND && pos.has_non_pawn_material(us) {
-                if quiet && moves_searched >= lmp_limit && depth <= self.p.lmp_max_depth {
-                    picker.skip_quiets();
-                    continue;
-                }
-                // History pruning: a quiet move that has failed everywhere lately.
-                if quiet
-                    && depth <= self.p.hist_prune_max_depth
-                    && hist < -self.p.hist_prune_per_depth * depth
-                    && !killers.contains(&Some(m))
-                    && counter != Some(m)
-                {
-                    continue;
-                }
-                let see_margin = if quiet {
-                    (depth <= self.p.see_quiet_max_depth)
-                        .then(|| -self.p.see_quiet_per_depth * depth)
-                } else {
-                    Some(-self.p.see_noisy_per_depth_sq * depth * depth)
-                };
-                if let Some(margin) = see_margin
-                    && !see_ge(pos, m, margin)
-                {
-                    continue;
+                let late = LateMove { quiet, hist, refutation: (killers, counter), moves_searched };
+                match self.prune_move(pos, m, &late, lmp_limit, depth) {
+                    MovePrune::Search => {}
+                    MovePrune::Skip => continue,
+                    MovePrune::SkipQuiets => {
+                        picker.skip_quiets();
+                        continue;
+                    }
                 }
             }
 
@@ -785,34 +500,9 @@ impl Worker {
                 && tts.abs() < MATE_BOUND
                 && (ply as i32) < 2 * self.root_depth
             {
-                let s_beta = tts - self.p.se_margin_per_depth * depth;
-                self.excluded[ply] = Some(m);
-                let s = self.search::<false>(
-                    ctx,
-                    pos,
-                    s_beta - 1,
-                    s_beta,
-                    (depth - 1) / 2,
-                    ply,
-                    cut_node,
-                );
-                self.excluded[ply] = None;
-                if self.stopped {
-                    return 0;
-                }
-                if s < s_beta {
-                    extension = if !PV
-                        && s < s_beta - self.p.se_double_margin
-                        && self.double_ext[ply] < self.p.se_max_double
-                    {
-                        2
-                    } else {
-                        1
-                    };
-                } else if s_beta >= beta {
-                    return s_beta;
-                } else if tts >= beta || cut_node {
-                    extension = -1;
+                match self.singular::<PV>(ctx, pos, m, tts, beta, depth, ply, cut_node) {
+                    Ok(e) => extension = e,
+                    Err(score) => return score,
                 }
             }
             let new_depth = depth - 1 + extension;
@@ -933,214 +623,22 @@ impl Worker {
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
-        // Step 12a. Every move failed low: the opponent's quiet move that led here was good for
-        // them, so it earns a history bonus at their node.
-        if best_move.is_none()
-            && excluded.is_none()
-            && ply >= 1
-            && let Some((p, m)) = self.moved[ply]
-            && move_was_quiet(pos, p, m)
-        {
-            let parent_conts = self.conts(ply - 1);
-            let parent_threats = self.threats[ply - 1];
-            self.history.update_quiet_all(
-                !us,
-                p,
-                (m, parent_threats),
-                &parent_conts,
-                bonus(&self.p, depth),
-            );
-        }
-
-        // Step 12b. Store the result.
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if PV && best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
+        let frame = Frame {
+            hit,
+            tt_move,
+            tt_score,
+            tt_pv,
+            raw_eval,
+            static_eval,
+            eval,
+            improving,
+            in_check,
+            excluded,
         };
-        let store_eval = raw_eval;
-        // Correction history learns from searches whose result says more than the bound
-        // allows about the static eval, unless a capture or promotion decided it.
-        if excluded.is_none()
-            && !in_check
-            && best_move.is_none_or(|m| !is_noisy(pos, m))
-            && !is_mate(best_score)
-            && !(bound == Bound::Lower && best_score <= static_eval)
-            && !(bound == Bound::Upper && best_score >= static_eval)
-        {
-            self.history.update_correction(pos.turn(), &ckeys, depth, best_score, static_eval);
-        }
-        if excluded.is_none() {
-            let score = to_tt(best_score, ply);
-            ctx.tt.store(pos.key(), best_move, score, store_eval, depth, bound, tt_pv);
-        }
+        self.finish_node::<PV>(ctx, pos, &frame, &ckeys, (best_score, best_move), beta, depth, ply);
         best_score
-    }
-
-    /// The static evaluation of `pos` at `ply`, from the side to move's view: the network's
-    /// or the hand-crafted one's. With the network on, a position where one side has only its
-    /// king is still evaluated by hand: its bare-king term leads the king hunt (KBNK takes up
-    /// to 33 moves), which the network, trained on self-play that seldom reaches such endings,
-    /// does not know (with it alone KBNK was given away in `mates_a_bare_king_…`).
-    #[inline]
-    pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        let bare_king =
-            pos.by_color(Color::White).count() == 1 || pos.by_color(Color::Black).count() == 1;
-        if self.use_nnue && !bare_king {
-            let e = self.acc.evaluate(ply, pos);
-            debug_assert_eq!(e, crate::nnue::evaluate(pos), "incremental and full evaluation");
-            e
-        } else {
-            eval::evaluate(pos, &mut self.pawns)
-        }
-    }
-
-    /// The raw static evaluation (the TT entry's when it has one) and the same plus the
-    /// correction history under `keys`. Not for positions in check.
-    pub(crate) fn static_eval(
-        &mut self,
-        pos: &Position,
-        ply: usize,
-        hit: Option<TtHit>,
-        keys: &CorrKeys,
-    ) -> (i32, i32) {
-        let raw = match hit {
-            Some(h) if h.eval != NO_EVAL && h.eval.abs() < MATE_BOUND => h.eval,
-            _ => self.evaluate(pos, ply),
-        };
-        let corrected = (raw + self.history.correction(pos.turn(), keys))
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        (raw, corrected)
-    }
-
-    /// The moves one, two and four plies before a move made at `ply` (continuation history).
-    #[inline]
-    fn conts(&self, ply: usize) -> Conts {
-        [
-            self.moved[ply],
-            if ply >= 1 { self.moved[ply - 1] } else { None },
-            if ply >= 3 { self.moved[ply - 3] } else { None },
-        ]
-    }
-
-    /// A quiet move caused a cutoff: killer, countermove, a history bonus `b` (butterfly and
-    /// continuation); the quiets tried before it get the same as a malus.
-    fn reward_quiet(
-        &mut self,
-        ply: usize,
-        us: Color,
-        (piece, m, threats): (Piece, Move, Bitboard),
-        conts: &Conts,
-        b: i32,
-        tried: &[Option<(Piece, Move)>],
-    ) {
-        self.history.add_killer(ply, m);
-        self.history.set_counter(self.moved[ply], m);
-        self.history.update_quiet_all(us, piece, (m, threats), conts, b);
-        for &(p, q) in tried.iter().flatten() {
-            self.history.update_quiet_all(us, p, (q, threats), conts, -b);
-        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use vidle_core::parse_fen;
-
-    /// Walks `moves` (UCI) from `pos`: the positions after each move.
-    fn walk(mut pos: Position, moves: &str) -> Vec<Position> {
-        let mut out = Vec::new();
-        for text in moves.split_whitespace() {
-            let m = vidle_core::notation::parse_uci(&pos, text, false).expect("test move");
-            pos = pos.played(m);
-            out.push(pos);
-        }
-        out
-    }
-
-    /// A worker that has searched `path` from the last position of `game` (both from the
-    /// start position), with the position at the end of the path and its ply.
-    fn worker_after(game: &str, path: &str) -> (Box<Worker>, Position, usize) {
-        let start = Position::startpos();
-        let mut game_pos = vec![start];
-        game_pos.extend(walk(start, game));
-        let root = *game_pos.last().expect("a root");
-        let mut w = Worker::boxed();
-        let keys: Vec<u64> = game_pos.iter().map(|p| p.key()).collect();
-        w.prepare(&keys, &root.legal_moves(), &PARAMS);
-        let line = walk(root, path);
-        for (i, p) in line.iter().enumerate() {
-            w.keys.push(p.key());
-            w.plies_from_null[i + 1] = w.plies_from_null[i] + 1;
-        }
-        let last = *line.last().unwrap_or(&root);
-        (w, last, line.len())
-    }
-
-    /// `is_draw` at the end of `path` (searched from the last game position), the game being
-    /// `game` from the start position.
-    fn draw_after(game: &str, path: &str) -> bool {
-        let (w, pos, ply) = worker_after(game, path);
-        w.is_draw(&pos, ply)
-    }
-
-    #[test]
-    fn an_upcoming_repetition_is_seen_one_move_ahead() {
-        let cycle = |game: &str, path: &str| {
-            let (w, pos, ply) = worker_after(game, path);
-            w.upcoming_repetition(&pos, ply)
-        };
-        // Black can play Ng8, back to a position met after the root: a draw in hand.
-        assert!(cycle("", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1"));
-        assert!(cycle("e2e4", "g8f6 g1f3 f6g8 f3g1 g8f6 g1f3"));
-        // Back to the root, met once before: no draw yet.
-        assert!(!cycle("", "g1f3 g8f6 f3g1"));
-        // The same with that position twice in the game before: the third time, a draw.
-        assert!(cycle("g1f3 g8f6 f3g1 f6g8", "g1f3 g8f6 f3g1"));
-        // Nothing to go back to.
-        assert!(!cycle("e2e4", "e7e5 g1f3 b8c6"));
-    }
-
-    #[test]
-    fn repetitions_after_the_root_draw_at_once_before_it_only_the_third_time() {
-        let out_and_back = "g1f3 g8f6 f3g1 f6g8";
-        // The root position again, for the second time: play goes on.
-        assert!(!draw_after("", out_and_back));
-        // A position of the game before the root, met a second time: not yet a draw.
-        assert!(!draw_after("g1f3", "g8f6 f3g1 f6g8 g1f3"));
-        // The root's position for the third time (the game had it twice): a draw.
-        assert!(draw_after(out_and_back, out_and_back));
-        // A position first met after the root and then again: a draw at once.
-        assert!(draw_after("", "g1f3 g8f6 f3g1 f6g8 g1f3"));
-        assert!(draw_after("e2e4", "g8f6 g1f3 f6g8 f3g1 g8f6"));
-        // No repetition at all.
-        assert!(!draw_after("e2e4", "e7e5 g1f3 b8c6"));
-    }
-
-    #[test]
-    fn a_move_is_told_quiet_from_the_position_it_led_to() {
-        // Captures by every piece, en passant, promotions with and without capture, castling.
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 7 20",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 7 20",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 3 30",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 3 30",
-            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 40",
-        ] {
-            let pos = parse_fen(fen).expect("test FEN");
-            let moves = pos.legal_moves();
-            assert!(!moves.is_empty());
-            for m in moves.iter() {
-                let piece = pos.piece_at(m.from()).expect("a mover");
-                assert_eq!(
-                    move_was_quiet(&pos.played(m), piece, m),
-                    !is_noisy(&pos, m),
-                    "{fen}: {m:?}"
-                );
-            }
-        }
-    }
-}
+mod tests;
