@@ -1,6 +1,8 @@
 //! Table generation: DTM and DTZ for one endgame from its solved successors, and the driver that
 //! walks the dependency graph, keeps finished tables (resumable) and reports time and memory.
 
+pub use crate::sysmem::default_memory_limit;
+use crate::sysmem::peak_rss;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -450,18 +452,6 @@ impl GenOptions {
     }
 }
 
-/// Three quarters of the physical memory (Linux: `MemTotal` of `/proc/meminfo`), else no limit.
-pub fn default_memory_limit() -> u64 {
-    proc_bytes("/proc/meminfo", "MemTotal:").map_or(u64::MAX, |b| b / 4 * 3)
-}
-
-/// A `key  N kB` line of a Linux `/proc` file, in bytes.
-fn proc_bytes(path: &str, key: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let kb = text.lines().find_map(|l| l.strip_prefix(key))?;
-    kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok().map(|kb| kb * 1024)
-}
-
 /// The memory generating `m` takes with `metrics` (1 or 2) metrics solved at once: per metric
 /// and index entry 8 bytes of solver state (the finished values are packed over it), and 2 per
 /// entry its sub-tables keep ([`sub_parts`]); plus 6 bytes per entry for the pawn progress, the
@@ -573,14 +563,6 @@ pub fn remove_stale_temporaries(dir: &Path, tables: &[Material]) -> Vec<PathBuf>
         }
     }
     removed
-}
-
-/// Peak resident set size so far, and a reset of it (Linux only).
-fn peak_rss(reset: bool) -> u64 {
-    if reset {
-        let _ = std::fs::write("/proc/self/clear_refs", "5");
-    }
-    proc_bytes("/proc/self/status", "VmHWM:").unwrap_or(0)
 }
 
 /// The `parts` of a finished table's exact codes (in one vector, decoded into `buf`): DTZ from

@@ -15,6 +15,7 @@ pub mod probe;
 pub mod reference;
 mod retro;
 pub mod stats;
+mod sysmem;
 pub mod timing;
 pub mod value;
 pub mod write;
