@@ -5,9 +5,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use crate::board::{Board, MoveClass, Step};
-use crate::write::Bits;
 use crate::index::{Decoder, Layout};
 use crate::value::{Code, DRAW, ILLEGAL, TbValue, UNKNOWN, loss, win};
+use crate::write::Bits;
 
 /// Frontier positions whose predecessors are listed (and their states prefetched) before those
 /// are updated: about 16 predecessors each, so the batch's cache lines (64 KiB) stay in L2.
