@@ -9,7 +9,7 @@ writes one line per scored position,
     FEN | move played (UCI) | score (centipawns, White's view) | result
 
 which `vidle-tune fit --data FILE` reads; the tuner keeps a position only if
-the move played was quiet and nothing hangs (`tune::is_quiet`, the same test
+the move played was quiet and nothing hangs (`datagen::is_quiet`, the same test
 `vidle-tune gen` applies). Only the moves of engines whose name starts with
 one of the `--engine` prefixes count (their scores are on our evaluation's
 scale); book moves, moves without a score and unfinished games are skipped.

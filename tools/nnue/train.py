@@ -95,7 +95,7 @@ def packed_files(path):
 
 
 def decode_packed(data, quiet_only=True, max_score=None, dedup=False):
-    """Features of packed 32-byte records (crates/engine/src/packed.rs), from the mover's view.
+    """Features of packed 32-byte records (crates/train/src/packed.rs), from the mover's view.
 
     Returns (us, them, score, result) like parse_chunk. Records whose best move was not quiet
     (the generator's flag: in check, a capture or promotion, or a capture winning material)

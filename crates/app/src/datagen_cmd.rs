@@ -1,5 +1,5 @@
 //! `vidle datagen`: self-play training data for the evaluation network, written as packed
-//! 32-byte records ([`vidle_engine::packed`]) in chunk files with a manifest.
+//! 32-byte records ([`vidle_train::packed`]) in chunk files with a manifest.
 //!
 //! Layout of the output directory (default `$XDG_DATA_HOME/vidle/nnue`, outside the repository):
 //! `seed-S/chunk-K.vpk` holds the games `K × chunk_games ..` of seed `S`; `manifest.tsv` gets
@@ -13,7 +13,7 @@
 //! are the trainer's job). Covered 3–5-piece endings are adjudicated by the tablebases of the
 //! data directory (or `VIDLE_TB_DIR`) when it has them: the tables give the result, and the
 //! game goes on for `--tb-play-on` plies so that the data keeps the endings the network must
-//! evaluate without tables ([`vidle_engine::datagen::play_game`]).
+//! evaluate without tables ([`vidle_train::datagen::play_game`]).
 //!
 //! `seed-S/recipe.txt` records the settings that decide the seed's games (nodes, evaluation,
 //! openings, plies, chunk size), written when the seed is begun. A run that resumes the seed
@@ -30,9 +30,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use vidle_book::{Book, BookRng, ChooseOptions};
 use vidle_core::{Game, fen};
-use vidle_engine::datagen::play_game;
-use vidle_engine::packed::{RECORD_LEN, Record};
 use vidle_engine::{Engine, Tablebase};
+use vidle_train::datagen::play_game;
+use vidle_train::packed::{RECORD_LEN, Record};
 
 #[derive(Args, Debug)]
 pub struct DatagenArgs {
@@ -168,7 +168,7 @@ fn check_recipe(dir: &Path, seed: u64, recipe: &str, chunks_done: usize) -> Resu
                     path.display()
                 );
             }
-            vidle_tb::format::write_file(&path, recipe.as_bytes())
+            vidle_tb::write::write_file(&path, recipe.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
             Ok(())
         }
@@ -351,7 +351,7 @@ fn opening(a: &DatagenArgs, g: u64, openings: Option<&[String]>) -> Option<Game>
             game
         }
     };
-    vidle_engine::datagen::play_random_moves(&mut game, a.random_plies, || rng.next_u64())
+    vidle_train::datagen::play_random_moves(&mut game, a.random_plies, || rng.next_u64())
         .then_some(game)
 }
 
@@ -408,7 +408,7 @@ impl Manifest {
     fn add(&self, dir: &Path, name: &str, bytes: &[u8], games: u64, nodes: u64) -> Result<()> {
         let path = dir.join(name);
         // Written under a temporary name, flushed and renamed: a killed run leaves no half chunk.
-        vidle_tb::format::write_file(&path, bytes)
+        vidle_tb::write::write_file(&path, bytes)
             .with_context(|| format!("writing {}", path.display()))?;
         let line = format!(
             "{name}\t{}\t{games}\t{nodes}\tvidle {}\n",
@@ -511,7 +511,7 @@ mod tests {
         let m = Manifest::open(&dir).unwrap();
         assert_eq!(m.chunks_done(3), HashSet::from([0, 1, 2]));
         assert_eq!(std::fs::read(dir.join("seed-3/chunk-0.vpk")).unwrap(), first);
-        let records = vidle_engine::packed::read_all(&first).unwrap();
+        let records = vidle_train::packed::read_all(&first).unwrap();
         assert!(!records.is_empty());
         assert!(records.iter().all(|r| r.result == records[0].result));
         assert_eq!(m.total_positions(), {

@@ -1,14 +1,14 @@
 //! `vidle train`: trains the evaluation network on the CPU from `vidle datagen`'s data
-//! ([`vidle_engine::train`]) and writes it in the engine's format, its float weights beside it
+//! ([`vidle_train::train`]) and writes it in the engine's format, its float weights beside it
 //! (`OUT.f32`), and optionally a check file for the engine's unit test.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
-use vidle_engine::train::data::{self, Filter};
-use vidle_engine::train::model::Net;
-use vidle_engine::train::{self, Config};
+use vidle_train::train::data::{self, Filter};
+use vidle_train::train::model::Net;
+use vidle_train::train::{self, Config};
 
 #[derive(Args, Debug)]
 pub struct TrainArgs {

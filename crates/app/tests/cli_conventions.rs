@@ -63,7 +63,7 @@ fn version_names_the_commit() {
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     match head {
         Some(hash) => {
-            assert!(out.contains(&format!("(commit {hash})")), "{out} against HEAD {hash}")
+            assert!(out.contains(&format!("(commit {hash})")), "{out} against HEAD {hash}");
         }
         None => assert!(out.contains("(unknown commit)"), "{out}"),
     }

@@ -3,7 +3,9 @@
 //! The search runs on its own thread (plus helper threads for Lazy SMP); progress comes back
 //! through a callback as [`SearchEvent`]s, and [`SearchEvent::BestMove`] is always the last event
 //! of a search. Everything below the facade (evaluation, transposition table, move picker,
-//! search) is private so it can change without breaking front ends.
+//! search) is private so it can change without breaking front ends, except two narrow doors
+//! for the trainer, tuner and data generation (`vidle-train`): [`net_format`] (the network
+//! file format) and [`tuning`] (the hand-crafted evaluation's weights and trace).
 //!
 //! ```
 //! use vidle_engine::{Engine, SearchLimits};
@@ -15,15 +17,14 @@
 
 pub mod bench;
 mod cycle;
-pub mod datagen;
 mod eval;
 mod events;
 mod history;
 mod iterate;
 mod movepick;
+pub mod net_format;
 mod nnue;
 mod options;
-pub mod packed;
 mod params;
 mod qsearch;
 mod score;
@@ -33,9 +34,8 @@ mod smp;
 mod strength;
 mod threats;
 mod time;
-pub mod train;
 mod tt;
-pub mod tune;
+pub mod tuning;
 
 pub use bench::{BenchResult, bench};
 pub use events::{

@@ -27,6 +27,7 @@ pub const SAFETY_TERMS: usize = 13;
 pub type SafetyFeatures = [i32; SAFETY_TERMS];
 /// The middlegame penalty is danger² / `SAFETY_MG_DIV`, the endgame one danger / `SAFETY_EG_DIV`.
 pub const SAFETY_MG_DIV: i32 = 720;
+/// See [`SAFETY_MG_DIV`].
 pub const SAFETY_EG_DIV: i32 = 20;
 /// How many features the endgame complexity sums (the length of `COMPLEXITY`).
 pub const COMPLEXITY_TERMS: usize = 6;
@@ -64,6 +65,7 @@ impl Trace for NoTrace {
 pub struct Coefficients(pub Vec<i32>, pub [Option<SafetyFeatures>; 2], pub ComplexityFeatures);
 
 impl Coefficients {
+    /// All coefficients zero, no king danger counted.
     pub fn new() -> Self {
         Coefficients(vec![0; idx::COUNT], [None; 2], [0; COMPLEXITY_TERMS])
     }
@@ -186,9 +188,13 @@ pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
 /// What the tuner needs of one position: the phase, the endgame scale and the side to move;
 /// the coefficients go to `trace`.
 pub struct TraceInfo {
+    /// The material phase, 0 (bare endgame) to [`PHASE_MAX`] (full middlegame material).
     pub phase: i32,
+    /// The endgame scale factor in 1/64ths ([`SCALE_NORMAL`] for a normal position).
     pub scale: i32,
+    /// Whether White is to move.
     pub white_to_move: bool,
+    /// The evaluation in centipawns, from the side to move's view.
     pub score: i32,
 }
 

@@ -15,13 +15,15 @@ pub struct S(pub i32, pub i32);
 /// are for one side (White's minus Black's in the sum); "by role" tables are indexed pawn,
 /// knight, bishop, rook, queen, king; "by rank" ones by the rank as the side concerned sees it.
 pub mod idx {
-    pub const MATERIAL: usize = 0; // 6, by role (king unused)
+    /// 6, material by role (the king's is unused and the tuner keeps it fixed).
+    pub const MATERIAL: usize = 0;
     pub const PST: usize = MATERIAL + 6; // 6 x 64, by role then square
     pub const MOB_KNIGHT: usize = PST + 6 * 64; // 9, by reachable squares not hit by enemy pawns
     pub const MOB_BISHOP: usize = MOB_KNIGHT + 9; // 14, likewise
     pub const MOB_ROOK: usize = MOB_BISHOP + 14; // 15, likewise
     pub const MOB_QUEEN: usize = MOB_ROOK + 15; // 28, likewise
-    pub const PASSED: usize = MOB_QUEEN + 28; // 8, passed pawn by rank
+    /// 8, passed pawn by rank.
+    pub const PASSED: usize = MOB_QUEEN + 28;
     pub const CONNECTED: usize = PASSED + 8; // 8, pawn defended or beside a friend, by rank
     pub const ISOLATED: usize = CONNECTED + 8;
     pub const DOUBLED: usize = ISOLATED + 1;
@@ -64,17 +66,13 @@ pub mod idx {
     pub const MINOR_BEHIND_PAWN: usize = THREAT_BY_ROOK + 6; // a pawn right in front
     pub const KING_PAWN_DISTANCE: usize = MINOR_BEHIND_PAWN + 1; // 8, to the nearest pawn
     pub const ROOK_ON_QUEEN_FILE: usize = KING_PAWN_DISTANCE + 8; // the enemy queen's file
+    /// The side to move's bonus.
     pub const TEMPO: usize = ROOK_ON_QUEEN_FILE + 1;
     pub const BISHOP_PAWNS: usize = TEMPO + 1; // per own pawn on the bishop's colour
     pub const KING_PROTECTOR: usize = BISHOP_PAWNS + 1; // 2 x 8, knight/bishop by king distance
     pub const PAWNLESS_FLANK: usize = KING_PROTECTOR + 16; // the king's flank has no pawns
     pub const CLOSED_KNIGHT: usize = PAWNLESS_FLANK + 1; // 9, per knight, by closedness
     pub const CLOSED_ROOK: usize = CLOSED_KNIGHT + 9; // 9, per rook, by closedness
-    /// 13, the non-linear king danger (see `eval::king_safety`): not added as they are but
-    /// summed into one danger value per side whose square (middlegame) or itself (endgame) is
-    /// the score. In order: king-zone squares hit by knights, bishops, rooks, queens; pieces
-    /// hitting the zone; weak zone squares; safe-check squares for a knight, bishop, rook,
-    /// queen; the defender's pawns in the zone; the attacker has no queen; a constant.
     pub const FLANK_ATTACK: usize = CLOSED_ROOK + 9; // our attacks on the enemy king's flank camp
     pub const RESTRICTED: usize = FLANK_ATTACK + 1; // squares both attack, theirs not by pawns
     pub const PST_QUEEN_SIDE: usize = RESTRICTED + 1; // 6 x 64, added to PST: own king on a-d
@@ -92,12 +90,18 @@ pub mod idx {
     pub const BISHOP_XRAY_PAWNS: usize = BISHOP_ON_KING_RING + 1; // enemy pawns on its diagonals
     pub const QUEEN_INFILTRATION: usize = BISHOP_XRAY_PAWNS + 1; // enemy half, out of pawn reach
     pub const TROPISM: usize = QUEEN_INFILTRATION + 1; // 4 x 8, N/B/R/Q by enemy king distance
+    /// 13, the non-linear king danger (see `eval::king_safety`): not added as they are but
+    /// summed into one danger value per side whose square (middlegame) or itself (endgame) is
+    /// the score. In order: king-zone squares hit by knights, bishops, rooks, queens; pieces
+    /// hitting the zone; weak zone squares; safe-check squares for a knight, bishop, rook,
+    /// queen; the defender's pawns in the zone; the attacker has no queen; a constant.
     pub const KING_SAFETY: usize = TROPISM + 32;
     /// 6, endgame only, how winnable the position is (see `eval::complexity`): added to the
     /// endgame score's size, never turning its sign. In order: pawns on the board, pawns on
     /// both wings, no pieces but kings and pawns, passed pawns, the kings' file distance less
     /// their rank distance, a constant.
     pub const COMPLEXITY: usize = KING_SAFETY + 13;
+    /// The number of weights: the length of [`WEIGHTS`](super::WEIGHTS).
     pub const COUNT: usize = COMPLEXITY + 6;
 }
 
@@ -472,7 +476,7 @@ const fn build() -> [S; idx::COUNT] {
     w
 }
 
-/// All weights, flat; index with [`idx`].
+/// All weights, flat; index with the offsets in `idx`.
 pub static WEIGHTS: [S; idx::COUNT] = build();
 
 /// Every named sub-table and its offset in [`WEIGHTS`], in index order.

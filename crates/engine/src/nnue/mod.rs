@@ -16,12 +16,12 @@
 //! differently in the opening, the middlegame and the endgame.
 //!
 //! # Arithmetic
-//! Quantised as the trainer (`vidle train`, `crate::train`) writes it: accumulator weights and
-//! biases are `i16` scaled by [`QA`], output weights `i16` scaled by [`QB`] (1024), the output
-//! bias `i32` scaled by `QA * QB`. A unit's activation `v = clamp(acc, 0, QA)` is squared as
-//! `⌊v² / 4⌋`, which fits an `i16` (at most 16,256), so that the vector instructions' 16-bit
-//! multiply-and-add takes it times the weight into `i32` sums ([`to_centipawns`] scales the
-//! sum back). Dropping two bits of `v²` costs little: on vidle-2's check positions the mean
+//! Quantised as the trainer (`vidle train`, `vidle-train`'s `train`) writes it: accumulator
+//! weights and biases are `i16` scaled by [`QA`], output weights `i16` scaled by [`QB`] (1024),
+//! the output bias `i32` scaled by `QA * QB`. A unit's activation `v = clamp(acc, 0, QA)` is
+//! squared as `⌊v² / 4⌋`, which fits an `i16` (at most 16,256), so that the vector instructions'
+//! 16-bit multiply-and-add takes it times the weight into `i32` sums ([`to_centipawns`] scales
+//! the sum back). Dropping two bits of `v²` costs little: on vidle-2's check positions the mean
 //! error against the float network is 2.139 cp with it and 2.132 cp with the exact square.
 //! Until file version 3 the output weights were scaled by 64 and `v * w` was taken first: their
 //! rounding moved the evaluation by 8 cp on average, against 2 cp now (`nets/README.md`).
@@ -166,9 +166,13 @@ macro_rules! each_size {
 
 /// A network of one of the [`SIZES`].
 pub enum Network {
+    /// 128 hidden units per side.
     H128(Box<SizedNetwork<128>>),
+    /// 256 hidden units per side.
     H256(Box<SizedNetwork<256>>),
+    /// 512 hidden units per side.
     H512(Box<SizedNetwork<512>>),
+    /// 1024 hidden units per side.
     H1024(Box<SizedNetwork<1024>>),
 }
 
@@ -341,16 +345,67 @@ mod tests {
     use super::*;
     use vidle_core::{Role, Square, parse_fen};
 
+    /// The file of an untrained network, byte for byte what the trainer (`vidle-train`) writes
+    /// for `Net::with_buckets(hidden, buckets, seed)`: accumulator weights normal with standard
+    /// deviation 0.1, accumulator biases zero, output weights and biases uniform in
+    /// ±1/√(2·hidden), all from a SplitMix64 seeded with `seed`, quantised by [`QA`] and [`QB`]
+    /// (random weights: every unit, input and bucket matters).
+    fn random_network(hidden: usize, buckets: usize, seed: u64) -> Vec<u8> {
+        let mut rng = vidle_core::rng::SplitMix64::new(seed);
+        let q = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32768.0, 32767.0) as i16;
+        let mut out = b"VDNN".to_vec();
+        for word in [3, hidden as u32, buckets as u32] {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        for _ in 0..INPUTS * hidden {
+            // Box–Muller, as the trainer draws them.
+            let u1 = rng.unit().max(f64::MIN_POSITIVE);
+            let u2 = rng.unit();
+            let w = ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos() * 0.1) as f32;
+            out.extend_from_slice(&q(w, QA).to_le_bytes());
+        }
+        out.resize(out.len() + 2 * hidden, 0);
+        let bound = 1.0 / (2.0 * hidden as f64).sqrt();
+        let mut uniform = || ((rng.unit() * 2.0 - 1.0) * bound) as f32;
+        for _ in 0..buckets * 2 * hidden {
+            out.extend_from_slice(&q(uniform(), QB).to_le_bytes());
+        }
+        for _ in 0..buckets {
+            let b = (f64::from(uniform()) * f64::from(QA * QB)).round() as i32;
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        out
+    }
+
+    /// FNV-1a over the files of the untrained networks [`networks`] builds, in its order: the
+    /// trainer's tests (`vidle-train`, `train/tests.rs`) find the same for the files it writes,
+    /// so the two stay the same networks.
+    const UNTRAINED_FINGERPRINT: u64 = 0x3788_29ca_d89c_431b;
+
+    /// [`UNTRAINED_FINGERPRINT`]'s hash.
+    fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+        bytes.iter().fold(hash, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    }
+
+    #[test]
+    fn untrained_networks_are_the_trainers() {
+        let mut hash = 0xcbf2_9ce4_8422_2325;
+        for (i, h) in SIZES.into_iter().enumerate() {
+            for buckets in [1, 8] {
+                hash = fnv1a(hash, &random_network(h, buckets, 100 + i as u64));
+            }
+        }
+        assert_eq!(hash, UNTRAINED_FINGERPRINT, "{hash:#x}");
+    }
+
     /// Networks of every size this build reads, with one and with eight output buckets: the
-    /// embedded one and untrained ones that the trainer wrote (random weights: every unit,
-    /// input and bucket matters).
+    /// embedded one and untrained ones as the trainer writes them ([`random_network`]).
     fn networks() -> Vec<Arc<Network>> {
         let mut nets = vec![embedded()];
         for (i, h) in SIZES.into_iter().enumerate() {
             for buckets in [1, 8] {
-                let net = crate::train::model::Net::with_buckets(h, buckets, 100 + i as u64);
-                let net = Network::from_bytes(&net.to_engine_bytes())
-                    .expect("the trainer writes valid networks");
+                let net = Network::from_bytes(&random_network(h, buckets, 100 + i as u64))
+                    .expect("a valid network");
                 assert_eq!((net.hidden(), net.buckets()), (h, buckets));
                 nets.push(Arc::new(net));
             }
@@ -441,7 +496,7 @@ mod tests {
         let mut bytes = EMBEDDED.to_vec();
         bytes[4] = 9;
         assert!(Network::from_bytes(&bytes).unwrap_err().contains("version 9"));
-        let mut bytes = crate::train::model::Net::with_buckets(128, 8, 1).to_engine_bytes();
+        let mut bytes = random_network(128, 8, 1);
         bytes[12] = 0;
         assert!(Network::from_bytes(&bytes).unwrap_err().contains("0 output buckets"));
         bytes[12] = 17;
@@ -468,8 +523,8 @@ mod tests {
         assert!(err.contains("vidle-big-net") && err.contains("larger than the limit"), "{err}");
     }
 
-    /// The trainer's integer arithmetic (`vidle train`, `crate::train`) and the engine's agree
-    /// on the positions the trainer wrote with the embedded network.
+    /// The trainer's integer arithmetic (`vidle train`, `vidle-train`'s `train`) and the
+    /// engine's agree on the positions the trainer wrote with the embedded network.
     #[test]
     fn matches_the_trainer() {
         let text = include_str!(concat!("../../nets/", embedded_name!(), ".check"));

@@ -31,6 +31,7 @@ const CASTLING_ROOK: u8 = 6;
 /// One training position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Record {
+    /// The position.
     pub pos: Position,
     /// White's score in centipawns.
     pub score: i16,

@@ -18,17 +18,24 @@ use data::{Raw, Sample};
 use model::{Adam, Net, Quantised};
 use std::time::Instant;
 use vidle_core::rng::SplitMix64;
+use vidle_engine::net_format;
 
 /// A training run's settings.
 #[derive(Debug, Clone)]
 pub struct Config {
+    /// Hidden units per side.
     pub hidden: usize,
+    /// Passes over the training positions.
     pub epochs: usize,
+    /// Positions per batch (one optimiser step each).
     pub batch: usize,
+    /// The learning rate at the start (it decays along a cosine to 3 % of it).
     pub lr: f32,
     /// Weight of the game result in the target.
     pub wdl: f32,
+    /// Seed of each epoch's order of the positions and of which ones are mirrored.
     pub seed: u64,
+    /// Threads that sum each batch's gradient.
     pub threads: usize,
     /// Mirror each training position without castling rights left to right with probability
     /// one half, drawn afresh for every epoch ([`data::Sample::view`]).
@@ -53,12 +60,15 @@ impl Default for Config {
 /// What one epoch did.
 #[derive(Debug, Clone)]
 pub struct EpochReport {
+    /// The epoch's number, from 1.
     pub epoch: usize,
     /// Mean squared error over the epoch's training batches.
     pub train_loss: f64,
     /// Mean squared error on the held-out positions after the epoch.
     pub val_loss: f64,
+    /// Training positions per second over the epoch.
     pub positions_per_second: f64,
+    /// The learning rate of the epoch's last step.
     pub lr: f32,
 }
 
@@ -120,16 +130,16 @@ fn batch_gradient(
 }
 
 /// How many of `records` each of `buckets` output buckets evaluates, by the pieces on the board
-/// ([`crate::nnue::bucket`]), with the fewest and most pieces each bucket covers. A bucket with
-/// no positions keeps the weights it starts from: the network evaluates those positions blind.
+/// ([`net_format::bucket`]), with the fewest and most pieces each bucket covers. A bucket with no
+/// positions keeps the weights it starts from: the network evaluates those positions blind.
 pub fn bucket_counts(records: &[Raw], buckets: usize) -> Vec<(usize, usize, usize)> {
     let mut out: Vec<(usize, usize, usize)> = vec![(usize::MAX, 0, 0); buckets];
     for pieces in 2..=32 {
-        let b = &mut out[crate::nnue::bucket(pieces, buckets)];
+        let b = &mut out[net_format::bucket(pieces, buckets)];
         (b.0, b.1) = (b.0.min(pieces), pieces);
     }
     for raw in records {
-        out[crate::nnue::bucket(data::piece_count(raw), buckets)].2 += 1;
+        out[net_format::bucket(data::piece_count(raw), buckets)].2 += 1;
     }
     out
 }

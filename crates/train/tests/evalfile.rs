@@ -4,7 +4,7 @@
 
 use vidle_core::parse_fen;
 use vidle_engine::Engine;
-use vidle_engine::train::model::Net;
+use vidle_train::train::model::Net;
 
 fn nnue_line(fen: &str) -> String {
     let pos = parse_fen(fen).expect("valid FEN");

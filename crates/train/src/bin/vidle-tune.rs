@@ -12,7 +12,7 @@
 //! as Rust source to paste into `crates/engine/src/eval/weights.rs`.
 
 use std::io::{BufReader, BufWriter, Write};
-use vidle_engine::tune;
+use vidle_train::tune;
 
 fn usage() -> ! {
     eprintln!(

@@ -1,9 +1,9 @@
 use super::data::{Filter, LoadStats, Raw, Sample, load, split, split_files};
 use super::model::{Net, Quantised};
 use super::*;
-use crate::nnue::QA;
 use crate::packed::Record;
 use vidle_core::{Position, Role};
+use vidle_engine::net_format::{self, QA};
 
 /// Positions from random games, labelled with the material balance (White's view) and the
 /// sign of it as the result: data a network can learn quickly.
@@ -72,7 +72,7 @@ fn check_gradient(buckets: usize) {
     let mut net = Net::with_buckets(8, buckets, 11);
     // Biases that put units inside (0, 1), where the activation has a slope.
     let h = net.hidden;
-    let inputs = crate::nnue::INPUTS;
+    let inputs = net_format::INPUTS;
     for b in &mut net.params[inputs * h..inputs * h + h] {
         *b = 0.4;
     }
@@ -95,7 +95,7 @@ fn check_gradient(buckets: usize) {
     // Parameters that matter: a used input row, an accumulator bias, output weights of both
     // halves and the output bias of the first sample's bucket.
     let used = usize::from(samples[0].us[0]) * h;
-    let b = crate::nnue::bucket(samples[0].len, buckets);
+    let b = net_format::bucket(samples[0].len, buckets);
     let out_w = inputs * h + h + b * 2 * h;
     let out_b = inputs * h + h + buckets * 2 * h + b;
     let mut checked = 0;
@@ -158,13 +158,33 @@ fn runs_are_reproducible() {
     assert_ne!(run(2), Net::new(16, 5), "training changed nothing");
 }
 
+/// Untrained networks of every size the engine reads, with one output bucket and with eight,
+/// are read back by the engine with their shape; and they are, byte for byte, the networks the
+/// engine's own tests check its incremental updates with (`crates/engine/src/nnue/mod.rs`,
+/// `random_network`, whose fingerprint is the same).
+#[test]
+fn untrained_networks_of_every_shape_are_read() {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, hidden) in net_format::SIZES.into_iter().enumerate() {
+        for buckets in [1, 8] {
+            let bytes = Net::with_buckets(hidden, buckets, 100 + i as u64).to_engine_bytes();
+            let net =
+                net_format::Network::from_bytes(&bytes).expect("the trainer writes valid networks");
+            assert_eq!((net.hidden(), net.buckets()), (hidden, buckets));
+            hash =
+                bytes.iter().fold(hash, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        }
+    }
+    assert_eq!(hash, 0x3788_29ca_d89c_431b, "{hash:#x}");
+}
+
 /// The quantised network read by the engine evaluates every position as the trainer's integer
 /// arithmetic does, and close to the float network, with one output bucket and with eight.
 #[test]
 fn engine_reads_what_the_trainer_writes() {
     // Every shape the engine reads: its (vectorised) integer arithmetic against the trainer's
     // scalar reference.
-    for hidden in crate::nnue::SIZES {
+    for hidden in net_format::SIZES {
         for buckets in [1, 8] {
             engine_reads(hidden, buckets);
         }
@@ -173,7 +193,7 @@ fn engine_reads_what_the_trainer_writes() {
 
 fn engine_reads(hidden: usize, buckets: usize) {
     let net = Net::with_buckets(hidden, buckets, 21);
-    let engine_net = crate::nnue::Network::from_bytes(&net.to_engine_bytes()).expect("valid file");
+    let engine_net = net_format::Network::from_bytes(&net.to_engine_bytes()).expect("valid file");
     assert_eq!(engine_net.buckets(), buckets);
     let q = Quantised::new(&net);
     let mut scratch = net.scratch();
@@ -203,7 +223,7 @@ fn engine_reads(hidden: usize, buckets: usize) {
 fn version_2_files_are_read_scaled_and_version_3_rounds_finer() {
     let net = Net::with_buckets(256, 8, 22);
     let q = Quantised::new(&net);
-    let l = crate::nnue::LEGACY_QB;
+    let l = net_format::LEGACY_QB;
     let (h, b) = (net.hidden, net.buckets);
     let out_w = &net.params[net.params.len() - b - 2 * h * b..net.params.len() - b];
     let out_b = &net.params[net.params.len() - b..];
@@ -220,8 +240,8 @@ fn version_2_files_are_read_scaled_and_version_3_rounds_finer() {
     for v in &legacy_b {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
-    let legacy = crate::nnue::Network::from_bytes(&bytes).expect("a valid version-2 file");
-    let current = crate::nnue::Network::from_bytes(&net.to_engine_bytes()).expect("valid");
+    let legacy = net_format::Network::from_bytes(&bytes).expect("a valid version-2 file");
+    let current = net_format::Network::from_bytes(&net.to_engine_bytes()).expect("valid");
     // The version-2 file's integer network as the engine holds it: weights and biases × 16.
     let scaled = Quantised {
         out_w: legacy_w.iter().map(|w| w * 16).collect(),
@@ -490,5 +510,5 @@ fn scaling_the_output_scales_every_evaluation() {
 
 /// Where the output layer starts in a network's parameters.
 fn output_start(net: &Net) -> usize {
-    (crate::nnue::INPUTS + 1) * net.hidden
+    (net_format::INPUTS + 1) * net.hidden
 }

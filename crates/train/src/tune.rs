@@ -1,4 +1,5 @@
-//! Texel tuning of the evaluation weights: fit every weight in `eval::weights` so that
+//! Texel tuning of the evaluation weights: fit every weight of the engine's hand-crafted
+//! evaluation (`crates/engine/src/eval/weights.rs`, [`vidle_engine::tuning::WEIGHTS`]) so that
 //! `sigmoid(K * eval)` predicts game results, and the self-play that produces labelled data.
 //!
 //! The data are games played here by the engine against itself (`vidle-tune gen`): fixed-node
@@ -6,28 +7,32 @@
 //! opening labelled with the search's score and the game's result. Only quiet positions are
 //! kept (not in check, best move not a capture or promotion, nothing hanging), since the static
 //! evaluation cannot judge tactics. `vidle-tune fit` then minimises the mean squared error with
-//! Adam, using the exact linear form of the evaluation that `eval::evaluate_traced` reports;
+//! Adam, using the exact linear form of the evaluation that [`evaluate_traced`] reports;
 //! its target is the result, or with `--lambda` a blend of the result and the score.
 
-use crate::Engine;
-use crate::eval::weights::{S, TABLES, WEIGHTS, idx, table_len};
-use crate::eval::{
-    COMPLEXITY_TERMS, Coefficients, PHASE_MAX, SAFETY_EG_DIV, SAFETY_MG_DIV, SAFETY_TERMS,
-    SCALE_NORMAL, evaluate_traced,
-};
-use crate::strength::Rng;
+use crate::datagen::{is_quiet, play_game, play_random_moves};
 use std::io::{BufRead, Write};
+use vidle_core::rng::SplitMix64;
 use vidle_core::{Game, Position, fen, parse_fen};
+use vidle_engine::tuning::{
+    COMPLEXITY_TERMS, Coefficients, PHASE_MAX, S, SAFETY_EG_DIV, SAFETY_MG_DIV, SAFETY_TERMS,
+    SCALE_NORMAL, TABLES, WEIGHTS, evaluate_traced, idx, table_len,
+};
+use vidle_engine::{Engine, EngineOption};
 
 /// One training position: sparse coefficients (White minus Black), phase, scale, result.
 #[derive(Debug, Clone)]
 pub struct Sample {
+    /// The non-zero coefficients of the linear terms: (weight index, White's count minus
+    /// Black's).
     pub coeffs: Vec<(u16, i16)>,
     /// Each side's king-danger features (White, Black), where its attack counted.
     pub safety: [Option<[i16; SAFETY_TERMS]>; 2],
     /// The endgame complexity features.
     pub complexity: [i16; COMPLEXITY_TERMS],
+    /// The material phase, 1 for full middlegame material and 0 for a bare endgame.
     pub phase: f64,
+    /// The endgame scale factor, 1 for a normal position.
     pub scale: f64,
     /// What the fit aims at: the game's result (1 White won, 0.5 draw, 0 Black won), or after
     /// [`blend_scores`] a mix of it with the search's own verdict.
@@ -37,6 +42,7 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// The sample of `pos` with target `result` (and no search score).
     pub fn from_position(pos: &Position, result: f64) -> Sample {
         let mut c = Coefficients::new();
         let info = evaluate_traced(pos, &mut c);
@@ -132,6 +138,7 @@ pub fn parse_result(text: &str) -> Option<f64> {
 /// What [`load`] read.
 #[derive(Debug, Default)]
 pub struct Loaded {
+    /// The positions read.
     pub samples: Vec<Sample>,
     /// Lines that could not be read (bad FEN, move, score or result).
     pub bad: usize,
@@ -203,6 +210,7 @@ pub fn error(samples: &[Sample], w: &[(f64, f64)], k: f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
+/// The engine's weights now, (middlegame, endgame) as floats: where a fit starts.
 pub fn current_weights() -> Vec<(f64, f64)> {
     WEIGHTS.iter().map(|s| (s.0 as f64, s.1 as f64)).collect()
 }
@@ -387,17 +395,18 @@ pub fn generate(
     out: &mut dyn Write,
 ) -> std::io::Result<usize> {
     let mut engine = Engine::new();
-    engine.set(crate::EngineOption::UseNnue(false)).expect("a switch has no range to miss");
+    engine.set(EngineOption::UseNnue(false)).expect("a switch has no range to miss");
     let mut written = 0;
     for g in 0..games {
         let Some(start) = openings.get((first + g) % openings.len().max(1)) else { break };
         let Ok(mut game) = Game::from_fen(start) else { continue };
         // Seeded by the seed and the game's number: runs with other seeds differ.
-        let mut rng = Rng::new(seed ^ ((first + g) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        if !crate::datagen::play_random_moves(&mut game, random_plies, || rng.next_u64()) {
+        let mut rng =
+            SplitMix64::new(seed ^ ((first + g) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        if !play_random_moves(&mut game, random_plies, || rng.next_u64()) {
             continue;
         }
-        let data = crate::datagen::play_game(&mut engine, game, nodes, None, 0);
+        let data = play_game(&mut engine, game, nodes, None, 0);
         let result = f64::from(data.result) / 2.0;
         for r in data.records.iter().filter(|r| r.quiet) {
             writeln!(out, "{} | {} | {result:.1}", fen::to_fen(&r.pos, false), r.score)?;
@@ -405,17 +414,6 @@ pub fn generate(
         }
     }
     Ok(written)
-}
-
-/// A position the static evaluation can judge: not in check, the engine's move is quiet, and
-/// the side to move has no capture that wins material by exchange (nothing hangs).
-pub fn is_quiet(pos: &Position, best: vidle_core::Move) -> bool {
-    if pos.is_check() || crate::movepick::is_noisy(pos, best) {
-        return false;
-    }
-    let mut noisy = vidle_core::MoveList::new();
-    pos.noisy_moves(&mut noisy);
-    !noisy.iter().any(|m| crate::see::see_ge(pos, m, 1))
 }
 
 #[cfg(test)]
@@ -427,8 +425,7 @@ mod tests {
         let pos = parse_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
             .expect("fen");
         let s = Sample::from_position(&pos, 1.0);
-        let mut table = crate::eval::pawns::PawnTable::default();
-        let e = crate::eval::evaluate(&pos, &mut table);
+        let e = vidle_engine::tuning::evaluate(&pos);
         // Integer rounding in the engine differs from the float form by at most a centipawn.
         assert!((s.eval(&current_weights()) - e as f64).abs() <= 2.0);
     }
@@ -474,7 +471,7 @@ mod tests {
                 assert!(
                     (numeric - analytic).abs() <= 1e-6 + 1e-3 * numeric.abs(),
                     "{:?}.{part}: numeric {numeric:e}, analytic {analytic:e}",
-                    crate::eval::weights::name_of(i)
+                    vidle_engine::tuning::name_of(i)
                 );
                 checked += (analytic != 0.0) as usize;
             }

@@ -8,15 +8,18 @@
 //! shape.
 
 use super::data::{NONE, Sample};
-pub use crate::nnue::WEIGHT_LIMIT;
-use crate::nnue::{INPUTS, QA, QB, SCALE, bucket};
 use vidle_core::rng::SplitMix64;
+pub use vidle_engine::net_format::WEIGHT_LIMIT;
+use vidle_engine::net_format::{INPUTS, MAX_BUCKETS, QA, QB, SCALE, bucket};
 
 /// A float network of `hidden` units per side and `buckets` output buckets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
+    /// Hidden units per side.
     pub hidden: usize,
+    /// Output buckets.
     pub buckets: usize,
+    /// Every parameter, laid out as the file stores them (see the module's documentation).
     pub params: Vec<f32>,
 }
 
@@ -246,7 +249,7 @@ impl Net {
         if hidden == 0 || hidden > 4096 {
             return Err(format!("float weights with {hidden} hidden units"));
         }
-        if !(1..=crate::nnue::MAX_BUCKETS).contains(&buckets) {
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(format!("float weights with {buckets} output buckets"));
         }
         let len = Layout::new(hidden, buckets).len;
@@ -267,9 +270,13 @@ impl Net {
 
 /// The integer weights the engine reads.
 pub struct Quantised {
+    /// Accumulator weights (`INPUTS × hidden`, feature-major), scaled by `QA`.
     pub ft_w: Vec<i16>,
+    /// Accumulator biases, scaled by `QA`.
     pub ft_b: Vec<i16>,
+    /// Output weights (`buckets × 2 × hidden`), scaled by `QB`.
     pub out_w: Vec<i16>,
+    /// Output biases (one per bucket), scaled by `QA × QB`.
     pub out_b: Vec<i32>,
 }
 
@@ -332,6 +339,7 @@ impl Adam {
     const B2: f32 = 0.999;
     const EPS: f32 = 1e-8;
 
+    /// An optimiser for `len` parameters, its moments zero.
     pub fn new(len: usize) -> Adam {
         Adam { m: vec![0.0; len], v: vec![0.0; len], t: 0 }
     }

@@ -4,8 +4,9 @@
 //! (text lines for the Texel tuner).
 
 use crate::packed::Record;
-use crate::{Engine, Score, SearchLimits, Tablebase, TbOutcome};
-use vidle_core::{Color, Game};
+use vidle_core::{Color, Game, Move, Position};
+use vidle_engine::tuning::{is_noisy, see_ge};
+use vidle_engine::{Engine, Score, SearchLimits, Tablebase, TbOutcome};
 
 /// Plies after the start that are not labelled: they come from the opening, not the engine.
 pub const SKIP_PLIES: usize = 8;
@@ -20,7 +21,9 @@ pub const ADJUDICATE_PLIES: usize = 6;
 /// A game is called drawn after this many plies once both sides' scores stay within
 /// `DRAW_CP` of zero for `DRAW_PLIES` plies in a row: a dead draw teaches little more.
 pub const DRAW_AFTER_PLIES: usize = 80;
+/// See [`DRAW_AFTER_PLIES`].
 pub const DRAW_CP: i32 = 8;
+/// See [`DRAW_AFTER_PLIES`].
 pub const DRAW_PLIES: usize = 12;
 
 /// How a game ended.
@@ -44,8 +47,22 @@ pub struct GameData {
     pub records: Vec<Record>,
     /// 0 Black won, 1 draw, 2 White won.
     pub result: u8,
+    /// How it ended.
     pub ending: Ending,
+    /// Plies in the game at its end, those it came with included.
     pub plies: usize,
+}
+
+/// A position the static evaluation can judge: not in check, the engine's move is quiet, and
+/// the side to move has no capture that wins material by exchange (nothing hangs). The records'
+/// `quiet` flag, and the positions the Texel tuner keeps ([`crate::tune`]).
+pub fn is_quiet(pos: &Position, best: Move) -> bool {
+    if pos.is_check() || is_noisy(pos, best) {
+        return false;
+    }
+    let mut noisy = vidle_core::MoveList::new();
+    pos.noisy_moves(&mut noisy);
+    !noisy.iter().any(|m| see_ge(pos, m, 1))
 }
 
 /// Plays up to `n` uniformly random legal moves (`next` gives the random numbers, one per
@@ -129,7 +146,7 @@ pub fn play_game(
         };
         let white = if pos.turn() == Color::White { mover } else { -mover };
         if game.moves().len() >= skip_until {
-            let quiet = crate::tune::is_quiet(&pos, best);
+            let quiet = is_quiet(&pos, best);
             // Covered positions carry their own result now (the first covered one's should a
             // probe fail later); the others get the game's below.
             let result = table.or(covered.map(|c| c.1)).unwrap_or(1);
@@ -161,7 +178,6 @@ pub fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vidle_core::{Move, Position};
 
     /// A stand-in for the tables: it covers every position from fullmove `from` on and says the
     /// side to move wins there, so its labels alternate between White's and Black's wins; its

@@ -2,10 +2,10 @@
 //! data directory's manifest or from chunk files, filtered, deduplicated, split into a training
 //! and a held-out part, and turned into input features.
 
-use crate::nnue::{INPUTS, SCALE};
 use crate::packed::{RECORD_LEN, Record};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use vidle_engine::net_format::{INPUTS, SCALE};
 
 /// One packed record as stored.
 pub type Raw = [u8; RECORD_LEN];
@@ -24,14 +24,19 @@ pub struct Filter {
 /// What loading found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LoadStats {
+    /// Chunk files read.
     pub files: usize,
+    /// Records read.
     pub read: u64,
     /// Records the rules core refuses (a damaged file).
     pub bad: u64,
     /// In check, or the search's best move was a capture, a promotion or a winning capture.
     pub not_quiet: u64,
+    /// Scores beyond [`Filter::max_score`].
     pub too_large: u64,
+    /// Positions seen before (with [`Filter::dedup`]).
     pub duplicates: u64,
+    /// Records kept.
     pub kept: u64,
 }
 
@@ -161,9 +166,13 @@ pub const NONE: u16 = INPUTS as u16;
 /// point of view.
 #[derive(Debug, Clone, Copy)]
 pub struct Sample {
+    /// The active features from the side to move's view; the first `len` are used.
     pub us: [u16; 32],
+    /// The same pieces from the other side's view.
     pub them: [u16; 32],
+    /// The pieces on the board: how many features are active.
     pub len: usize,
+    /// The training target: the side to move's expected result, 0 to 1.
     pub target: f32,
 }
 
