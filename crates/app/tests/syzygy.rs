@@ -1,23 +1,22 @@
 //! Syzygy tables through `SyzygyPath`: probes in the search (`tbhits`), root moves that keep the
 //! tables' value, the fifty-move rule (`Syzygy50MoveRule`), and clear messages for a missing
-//! directory or a truncated file. Tests that need the shared data skip when it is absent.
+//! directory or a truncated file. Tests that need the shared data skip, saying so, when it is
+//! absent (through `vidle_core::testdata`: with `VIDLE_REQUIRE_SHARED_DATA=1` they fail).
 
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 use shakmaty_syzygy::{Tablebase, Wdl};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use vidle_core::testdata;
 
-fn syzygy_dir() -> Option<PathBuf> {
-    let base = std::env::var("VIDLE_SHARED_DATA")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
-    let dir = PathBuf::from(base).join("syzygy");
-    if dir.join("KRPvKR.rtbw").is_file() && dir.join("KRBvKR.rtbz").is_file() {
-        Some(dir)
-    } else {
-        println!("skipped: no Syzygy tables in {}", dir.display());
-        None
-    }
+/// The shared Syzygy tables for `check`; `None`, after a `skipped: CHECK because ...` line,
+/// where they (or their 5-piece tables) are missing.
+fn syzygy_dir(check: &str) -> Option<PathBuf> {
+    let dir = testdata::shared_data("syzygy", check)?;
+    let five = dir.join("KRPvKR.rtbw").is_file() && dir.join("KRBvKR.rtbz").is_file();
+    let why = format!("{} has no KRPvKR.rtbw or no KRBvKR.rtbz", dir.display());
+    testdata::skip_unless(five, check, &why).then_some(dir)
 }
 
 /// Runs `vidle uci` on `input` without our own tables (so that Syzygy answers); waits for the
@@ -89,7 +88,7 @@ fn last_tbhits(out: &str) -> u64 {
 
 #[test]
 fn five_piece_searches_probe_and_keep_the_value() {
-    let Some(dir) = syzygy_dir() else { return };
+    let Some(dir) = syzygy_dir("the Syzygy probes of 5-piece searches") else { return };
     let mut tb = Tablebase::<Chess>::new();
     tb.add_directory(&dir).unwrap();
     for fen in [
@@ -114,7 +113,7 @@ fn five_piece_searches_probe_and_keep_the_value() {
 
 #[test]
 fn a_cursed_win_is_a_draw_under_the_fifty_move_rule() {
-    let Some(dir) = syzygy_dir() else { return };
+    let Some(dir) = syzygy_dir("the cursed-win check of Syzygy50MoveRule") else { return };
     let fen = "3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1";
     let mut tb = Tablebase::<Chess>::new();
     tb.add_directory(&dir).unwrap();
@@ -139,7 +138,7 @@ fn a_cursed_win_is_a_draw_under_the_fifty_move_rule() {
 /// in time are played: Lucena with the count at 85 (the tables' DTZ is 15 from here).
 #[test]
 fn a_late_fifty_move_count_keeps_the_win_in_time() {
-    let Some(dir) = syzygy_dir() else { return };
+    let Some(dir) = syzygy_dir("the late fifty-move count check of Syzygy") else { return };
     let mut tb = Tablebase::<Chess>::new();
     tb.add_directory(&dir).unwrap();
     let fen = "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 85 1";
@@ -172,7 +171,7 @@ fn a_late_fifty_move_count_keeps_the_win_in_time() {
 /// blessed loss (never one into a loss within fifty moves).
 #[test]
 fn a_blessed_loss_is_defended_under_the_fifty_move_rule() {
-    let Some(dir) = syzygy_dir() else { return };
+    let Some(dir) = syzygy_dir("the blessed-loss check of Syzygy50MoveRule") else { return };
     let mut tb = Tablebase::<Chess>::new();
     tb.add_directory(&dir).unwrap();
     let cursed = chess("3r4/1k6/8/8/2K5/7B/4R3/8 w - - 0 1");
@@ -218,7 +217,7 @@ fn tb_probe_falls_back_to_syzygy() {
     assert!(!out.status.success() && err.contains("no table covers this position"), "{err}");
     assert!(err.contains("SyzygyPath '/no/such/syzygy'"), "{err}");
 
-    let Some(dir) = syzygy_dir() else { return };
+    let Some(dir) = syzygy_dir("tb probe's answers from the Syzygy tables") else { return };
     let dir = dir.to_str().unwrap();
     let out = probe(dir, "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -242,7 +241,7 @@ fn a_missing_or_truncated_directory_is_reported_and_play_goes_on() {
     assert!(out.contains("/no/such/syzygy"), "{out}");
     assert!(out.contains("bestmove "), "{out}");
 
-    let Some(src) = syzygy_dir() else { return };
+    let Some(src) = syzygy_dir("the truncated SyzygyPath table check") else { return };
     let dir = std::env::temp_dir().join(format!("vidle-syzygy-trunc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let w = std::fs::read(src.join("KRvK.rtbw")).unwrap();

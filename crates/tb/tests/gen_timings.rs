@@ -2,9 +2,13 @@
 
 use vidle_tb::{GenOptions, Material};
 
-/// A made table reports every phase it went through once (pawn slices summed), the phases'
-/// wall times add up to no more than the table's time and to most of it, and a kept table
-/// reports none.
+/// A made table reports every phase it went through once (pawn slices summed), in the order
+/// the generator runs them, from loading the sub-tables to writing the last file; the phases'
+/// wall times add up to no more than the table's time, each phase took some; a kept table
+/// reports none. (That the phases follow one another with no time lost between them, so that
+/// they cover the table's work, is checked exactly, on a fake clock, by the `timing` module's
+/// tests: a wall-clock ratio here would fail for nothing on a busy machine, a table of the
+/// test taking some 60 ms.)
 #[test]
 fn generated_tables_report_their_phases() {
     let dir = std::env::temp_dir().join(format!("vidle-tb-timings-{}", std::process::id()));
@@ -14,25 +18,28 @@ fn generated_tables_report_their_phases() {
     let reports = vidle_tb::generate(&targets, &opts, |_| {}).unwrap();
     let again = vidle_tb::generate(&targets, &opts, |_| {}).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    let kpk = reports.iter().find(|r| r.material.to_string() == "KPvK").unwrap();
-    let names: Vec<&str> = kpk.phases.iter().map(|p| p.phase).collect();
-    for want in [
+    let order = [
         "load sub-tables",
         "slices",
         "forward",
         "retrograde DTM",
         "retrograde DTZ",
+        "exit bounds",
+        "pack values",
         "write DTM",
         "write full DTM copy",
         "write DTZ",
-    ] {
-        assert_eq!(names.iter().filter(|&&n| n == want).count(), 1, "{want} in {names:?}");
+    ];
+    // Every table of the run was made (KPvK needs KQvK, KRvK, …) and reports the same phases.
+    assert!(reports.len() > 1 && reports.iter().any(|r| r.material.to_string() == "KPvK"));
+    for r in &reports {
+        let names: Vec<&str> = r.phases.iter().map(|p| p.phase).collect();
+        assert!(!r.kept, "{} was made", r.material);
+        assert_eq!(names, order, "{}", r.material);
+        let sum: f64 = r.phases.iter().map(|p| p.wall).sum();
+        assert!(sum <= r.seconds + 1e-6, "{}: {sum} > {}", r.material, r.seconds);
+        assert!(r.phases.iter().all(|p| p.wall > 0.0 && p.cpu >= 0.0), "{r:?}");
     }
-    let sum: f64 = kpk.phases.iter().map(|p| p.wall).sum();
-    assert!(sum <= kpk.seconds + 1e-6, "{sum} > {}", kpk.seconds);
-    assert!(sum >= 0.5 * kpk.seconds, "phases cover {sum} of {} s", kpk.seconds);
-    assert!(kpk.phases.iter().all(|p| p.wall >= 0.0 && p.cpu >= 0.0));
-    // Every table of the run was made (KPvK needs KQvK, KRvK, …) and reports phases.
-    assert!(reports.iter().all(|r| !r.kept && !r.phases.is_empty()));
+    assert_eq!(again.len(), reports.len());
     assert!(again.iter().all(|r| r.kept && r.phases.is_empty()));
 }

@@ -331,9 +331,24 @@ mod tests {
             pool.submit(job).expect("submitted").cancel();
             rx
         };
-        std::thread::sleep(std::time::Duration::from_millis(200));
+        // Until the endless search has finished its second iteration (30 s at most, for a busy
+        // machine): the only engine is then running it, and both later jobs must still wait.
+        let deadline = Instant::now() + std::time::Duration::from_secs(30);
+        let depth = loop {
+            match rx.try_recv() {
+                Ok(SearchEvent::Info(i)) if i.depth >= 2 => break i.depth,
+                Ok(SearchEvent::BestMove { .. }) => panic!("the endless search ended by itself"),
+                Ok(_) => {}
+                Err(tokio::sync::mpsc::error::TryRecvError::Empty) => {
+                    let s = pool.stats();
+                    assert!(Instant::now() < deadline, "no search after 30 s: {s:?}");
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                Err(e) => panic!("the search's events ended: {e}"),
+            }
+        };
         let s = pool.stats();
-        assert_eq!((s.size, s.created, s.busy, s.queued), (1, 1, 1, 2), "{s:?}");
+        assert_eq!((s.size, s.created, s.busy, s.queued), (1, 1, 1, 2), "depth {depth}: {s:?}");
         running.cancel();
         let r = queued.blocking_recv().expect("the queued analysis ran");
         assert!(r.best.is_some());
