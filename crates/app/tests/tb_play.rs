@@ -209,8 +209,8 @@ fn tablebase_moves_over_uci_and_in_play() {
 /// in K+Q v K+R the lone king is to move in K+Q v K, after Kxd4 in K+Q+N v K the queen's side.
 #[test]
 fn one_sided_dtm_files_in_the_search() {
-    use vidle_tb::format::{self};
-use vidle_tb::write::Encoding;
+    use vidle_tb::format;
+    use vidle_tb::write::Encoding;
     let dir = tables();
     let path = dir.path().to_str().unwrap();
     let m: vidle_tb::Material = "KQvK".parse().unwrap();
