@@ -5,7 +5,7 @@
 //! compare the speed of the evaluations.
 
 use std::path::PathBuf;
-use vidle_engine::{Engine, EngineOption};
+use vidle_engine::net_format::{embedded, load_file};
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -20,11 +20,14 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    if let Some(file) = &args.eval_file {
-        Engine::new().set(EngineOption::EvalFile(file.display().to_string()))?;
-    }
-    let nnue = !args.hce && (args.eval_file.is_some() || vidle_engine::DEFAULT_USE_NNUE);
-    let r = vidle_engine::bench::bench_eval(args.depth, nnue);
+    let net = match &args.eval_file {
+        Some(file) => Some(
+            load_file(file).map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", file.display()))?,
+        ),
+        None if args.hce || !vidle_engine::DEFAULT_USE_NNUE => None,
+        None => Some(embedded()),
+    };
+    let r = vidle_engine::bench::bench_eval(args.depth, net);
     println!("{}", summary(&r));
     Ok(())
 }

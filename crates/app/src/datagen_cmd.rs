@@ -25,11 +25,12 @@ use clap::Args;
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use vidle_book::{Book, BookRng, ChooseOptions};
 use vidle_core::{Game, fen};
+use vidle_engine::net_format::Network;
 use vidle_engine::{Engine, Tablebase};
 use vidle_train::datagen::play_game;
 use vidle_train::packed::{RECORD_LEN, Record};
@@ -118,14 +119,13 @@ fn recipe(a: &DatagenArgs, openings: Option<&[String]>, net: Option<&str>) -> St
     )
 }
 
-/// Loads the `--eval-file` network as the process's ([`vidle_engine::use_network`], from the
-/// bytes read once, so the network played with is the one hashed) and names it for the
-/// recipe: the file name and the FNV-1a hash of its bytes (64 bits, in hex), which tells two
-/// networks apart whatever their files are called.
-fn load_net(path: &Path) -> Result<String> {
+/// Reads the `--eval-file` network (from the bytes read once, so the network played with is
+/// the one hashed) and names it for the recipe: the file name and the FNV-1a hash of its bytes
+/// (64 bits, in hex), which tells two networks apart whatever their files are called.
+fn load_net(path: &Path) -> Result<(Arc<Network>, String)> {
     let bytes = vidle_core::files::read_bounded(path, vidle_core::files::MAX_NET_BYTES)
         .with_context(|| format!("--eval-file {}", path.display()))?;
-    vidle_engine::use_network(&bytes)
+    let net = Network::from_bytes(&bytes)
         .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", path.display()))?;
     let name = path
         .file_name()
@@ -133,7 +133,7 @@ fn load_net(path: &Path) -> Result<String> {
     let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });
-    Ok(format!("{name} fnv1a64 {hash:016x}"))
+    Ok((Arc::new(net), format!("{name} fnv1a64 {hash:016x}")))
 }
 
 /// Compares this run's `recipe` with the one `seed` was begun with, or records it when the
@@ -223,7 +223,10 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     if a.eval_file.is_some() && a.eval == DatagenEval::Hce {
         bail!("--eval-file is a network: it cannot go with --eval hce");
     }
-    let net = a.eval_file.as_deref().map(load_net).transpose()?;
+    let (network, net) = match a.eval_file.as_deref().map(load_net).transpose()? {
+        Some((network, name)) => (Some(network), Some(name)),
+        None => (None, None),
+    };
     let tables = crate::tb_source::default_tables();
     let done = manifest.chunks_done(a.seed);
     check_recipe(&dir, a.seed, &recipe(a, openings.as_deref(), net.as_deref()), done.len())?;
@@ -251,6 +254,9 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
             workers.push(s.spawn(|| -> Result<()> {
                 let mut engine = Engine::new();
                 engine.set(vidle_engine::EngineOption::UseNnue(a.eval == DatagenEval::Nnue))?;
+                if let Some(network) = &network {
+                    engine.set_network(network.clone());
+                }
                 while !stop.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if a.games.is_some_and(|g| k * a.chunk_games >= g) {

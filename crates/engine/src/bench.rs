@@ -5,7 +5,9 @@
 //! "Kiwipete", and a spread of middlegames and endgames picked from the Strategic Test Suite,
 //! the Arasan 2024 suite, the Eigenmann Endgame Test and ECM-GCP (see ../shared/data/SOURCES.md).
 
+use crate::nnue::Network;
 use crate::{Engine, SearchLimits};
+use std::sync::Arc;
 use std::time::Instant;
 use vidle_core::Game;
 
@@ -59,34 +61,39 @@ pub const POSITIONS: [&str; 40] = [
 /// What `bench` measured.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BenchResult {
+    /// Nodes searched over all positions: the signature, deterministic for a given build.
     pub nodes: u64,
+    /// Nodes per second over the summed search time.
     pub nps: u64,
+    /// Milliseconds spent in the searches themselves (engine setup excluded), summed.
     pub time_ms: u64,
+    /// Positions searched (FENs that do not parse are skipped).
     pub positions: usize,
+    /// The depth in plies each position was searched to.
     pub depth: u32,
 }
 
 /// Searches every bench position to `depth` (default [`DEFAULT_DEPTH`]) on one thread, each
 /// with a fresh 16 MB table and fresh histories, so the node count is deterministic. The time
 /// (and so the speed) is that of the searches alone. The evaluation is the default one
-/// ([`crate::DEFAULT_USE_NNUE`]).
+/// ([`crate::DEFAULT_USE_NNUE`]: the network built in).
 pub fn bench(depth: Option<u32>) -> BenchResult {
-    bench_eval(depth, crate::DEFAULT_USE_NNUE)
+    bench_eval(depth, crate::DEFAULT_USE_NNUE.then(crate::nnue::embedded))
 }
 
-/// [`bench`] with the evaluation chosen: the network (`Use NNUE`) or the hand-crafted one.
-/// The network in use is the process's (`EvalFile`, [`crate::EngineOption::EvalFile`]).
-pub fn bench_eval(depth: Option<u32>, nnue: bool) -> BenchResult {
-    run(&POSITIONS, depth.unwrap_or(DEFAULT_DEPTH), nnue)
+/// [`bench`] with the evaluation chosen: `Some(network)` evaluates with that network,
+/// `None` with the hand-crafted evaluation.
+pub fn bench_eval(depth: Option<u32>, net: Option<Arc<Network>>) -> BenchResult {
+    run(&POSITIONS, depth.unwrap_or(DEFAULT_DEPTH), net)
 }
 
 /// [`bench`] over other positions with the hand-crafted evaluation (FENs that do not parse
 /// are skipped).
 pub fn bench_positions(fens: &[&str], depth: u32) -> BenchResult {
-    run(fens, depth, false)
+    run(fens, depth, None)
 }
 
-fn run(fens: &[&str], depth: u32, nnue: bool) -> BenchResult {
+fn run(fens: &[&str], depth: u32, net: Option<Arc<Network>>) -> BenchResult {
     // Only the searches are timed: a fresh engine's table and threads are set up outside the
     // clock, as other engines' `bench` clear their tables outside theirs.
     let mut elapsed = std::time::Duration::ZERO;
@@ -95,7 +102,11 @@ fn run(fens: &[&str], depth: u32, nnue: bool) -> BenchResult {
     for fen in fens {
         let Ok(game) = Game::from_fen(fen) else { continue };
         let mut engine = Engine::new();
+        let nnue = net.is_some();
         engine.set(crate::EngineOption::UseNnue(nnue)).expect("a switch has no range to miss");
+        if let Some(net) = &net {
+            engine.set_network(net.clone());
+        }
         let limits = SearchLimits { depth: Some(depth), ..Default::default() };
         let start = Instant::now();
         let result = engine.search_blocking(&game, limits);

@@ -24,25 +24,40 @@ pub enum Bound {
 /// Progress of one iteration (one `info` line in UCI).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchInfo {
+    /// Nominal depth of the iteration in plies (UCI `depth`); 0 when the root has no legal
+    /// move, 1 when the tablebases decided the root without searching.
     pub depth: u32,
+    /// Selective depth (UCI `seldepth`): the deepest ply the main thread has reached in this
+    /// search, quiescence included, counted as ply + 1 (as Stockfish does); never decreases
+    /// between iterations.
     pub seldepth: u32,
     /// 1-based index of this line when searching several (MultiPV).
     pub multipv: u32,
+    /// The line's value for the side to move; only a bound on it while `bound` is set.
     pub score: Score,
     /// `None` for an exact score; set while an aspiration window fails.
     pub bound: Option<Bound>,
+    /// Nodes visited so far by all search threads together, quiescence included.
     pub nodes: u64,
+    /// Nodes per second: `nodes * 1000 / time_ms` (with `time_ms` taken as at least 1).
     pub nps: u64,
+    /// Milliseconds since the search started (UCI `time`).
     pub time_ms: u64,
     /// Per mille of the transposition table used by this search.
     pub hashfull: u32,
+    /// Successful tablebase probes (ours and Syzygy): one per root move probed at the root, plus
+    /// those of every thread inside the search.
     pub tbhits: u64,
+    /// The principal variation from the root, starting with the move this line plays; empty
+    /// when the root has no legal move.
     pub pv: Vec<Move>,
 }
 
 /// What a running search reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchEvent {
+    /// Progress (UCI `info`): each MultiPV line after every completed iteration, bounded lines
+    /// when an aspiration window fails after the first second, and a final set if stopped early.
     Info(SearchInfo),
     /// Free text (UCI `info string`): problems the Syzygy tables ran into.
     Message(String),
@@ -53,8 +68,11 @@ pub enum SearchEvent {
     /// `kept` of `total` legal moves that keep the best result, `class`: a win, draw or loss
     /// for the side to move.
     SyzygyRoot {
+        /// The best result any root move keeps, for the side to move.
         class: TbClass,
+        /// Root moves that keep `class`: the only ones searched.
         kept: u32,
+        /// Root moves the tables scored (every legal one, or those of `searchmoves`).
         total: u32,
     },
     /// The move comes from the opening book (sent just before `BestMove`, no search done).
@@ -62,14 +80,22 @@ pub enum SearchEvent {
     /// The root move now being searched (UCI `currmove`), sent once a search has run for a
     /// second; `number` counts the root moves of this iteration from 1.
     CurrMove {
+        /// The iteration's nominal depth in plies.
         depth: u32,
+        /// The root move about to be searched.
         mv: Move,
+        /// 1-based (UCI `currmovenumber`), counting the moves this pass searched: it restarts
+        /// with each aspiration re-search and each MultiPV line (which skips earlier lines' moves).
         number: u32,
     },
     /// The final answer; always the last event of a search. `best` is `None` only when the
     /// position has no legal move.
     BestMove {
+        /// The move to play (UCI `bestmove`); under limited strength, the move picked among the
+        /// candidate lines, not necessarily the search's best.
         best: Option<Move>,
+        /// The reply expected (UCI `ponder`): the played line's second move, else the
+        /// transposition table's move after `best`; `None` when neither is known.
         ponder: Option<Move>,
     },
 }
@@ -77,13 +103,24 @@ pub enum SearchEvent {
 /// Limits of one search, as UCI `go` gives them. Times are in milliseconds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchLimits {
+    /// Deepest iteration in plies (`go depth`), clamped to 1..=128; iterations end at 124 anyway.
     pub depth: Option<u32>,
+    /// Stop once all threads together have visited this many nodes (`go nodes`); the main thread
+    /// checks at every node of its own, so the count may overshoot a little.
     pub nodes: Option<u64>,
+    /// Search this long (`go movetime`), less `Move Overhead` (at least 1 ms); the clock fields
+    /// are then ignored.
     pub movetime: Option<u64>,
+    /// White's remaining clock (`go wtime`); only the side to move's clock is used.
     pub wtime: Option<u64>,
+    /// Black's remaining clock (`go btime`); only the side to move's clock is used.
     pub btime: Option<u64>,
+    /// White's increment per move (`go winc`); three quarters of it is budgeted for each move.
     pub winc: Option<u64>,
+    /// Black's increment per move (`go binc`); three quarters of it is budgeted for each move.
     pub binc: Option<u64>,
+    /// Moves until the next time control (`go movestogo`), clamped to 1..=50; without it the
+    /// clock is shared as if 25 moves remained.
     pub movestogo: Option<u32>,
     /// Search for a mate in this many moves; stops once one is proven.
     pub mate: Option<u32>,
@@ -98,7 +135,10 @@ pub struct SearchLimits {
 /// The outcome of [`Engine::search_blocking`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SearchResult {
+    /// The move to play (the picked one under limited strength); `None` when the root has no
+    /// legal move, or after a search thread panicked.
     pub best: Option<Move>,
+    /// The reply expected after `best`, as in [`SearchEvent::BestMove`].
     pub ponder: Option<Move>,
     /// The last complete `info` of the main line.
     pub info: Option<SearchInfo>,
@@ -109,6 +149,7 @@ pub struct SearchResult {
 pub enum TbOutcome {
     /// The mover mates in this many plies (counted from the root position).
     Win(u32),
+    /// Best play draws; so do wins and losses the fifty-move rule spoils.
     Draw,
     /// The mover is mated in this many plies.
     Loss(u32),
@@ -146,8 +187,11 @@ impl TbOutcome {
 /// A result without its distance: what the Syzygy tables keep at the root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TbClass {
+    /// The side to move wins with best play.
     Win,
+    /// Best play draws (including wins and losses the fifty-move rule spoils, where it applies).
     Draw,
+    /// The side to move loses with best play.
     Loss,
 }
 

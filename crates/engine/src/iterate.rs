@@ -82,7 +82,7 @@ impl Worker {
         // The previous search's score, before this search's depths replace it.
         let prev_search_score = self.last_score;
         if self.use_nnue {
-            self.acc.set_root(root);
+            self.acc.set_root(ctx.net.clone(), root);
         }
         let multipv = spec.multipv.clamp(1, allowed.len().max(1));
         let mut scores = vec![-INFINITY; multipv];

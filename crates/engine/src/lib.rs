@@ -42,8 +42,8 @@ pub use events::{
     Bound, Score, SearchEvent, SearchInfo, SearchLimits, SearchResult, TbClass, TbOutcome,
 };
 pub use nnue::{
-    EMBEDDED_FILE as NNUE_EMBEDDED_FILE, MAX_BUCKETS as NNUE_MAX_BUCKETS, SIZES as NNUE_SIZES,
-    use_bytes as use_network,
+    EMBEDDED_FILE as NNUE_EMBEDDED_FILE, MAX_BUCKETS as NNUE_MAX_BUCKETS, NetError,
+    SIZES as NNUE_SIZES,
 };
 pub use options::{DEFAULT_USE_NNUE, EngineOption, OptionError, OptionKind, OptionSpec};
 pub use strength::{MAX_ELO, MIN_ELO};
@@ -52,25 +52,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use vidle_core::{Game, Move};
-
-/// The `eval` command's text: the hand-crafted evaluation term by term, then the network's
-/// verdict (what the search uses while `Use NNUE` is on, as it is by default).
-pub fn eval_text(pos: &vidle_core::Position) -> String {
-    let mut text = eval::trace_text(pos);
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    let nn = nnue::evaluate(pos);
-    let white = if pos.turn() == vidle_core::Color::White { nn } else { -nn };
-    let net = nnue::current();
-    text.push_str(&format!(
-        "NNUE ({} hidden units, {} output buckets): {white} cp for White; {nn} cp for the side \
-         to move\n",
-        net.hidden(),
-        net.buckets()
-    ));
-    text
-}
 
 /// An opening book the engine consults before searching (when `OwnBook` is on). The engine
 /// knows no book format; the application supplies one (Polyglot, in `vidle-book`).
@@ -158,6 +139,9 @@ pub struct Engine {
     rng: strength::Rng,
     /// Set when the last search was weakened: the move it chose instead of the best one.
     chosen: Option<ChosenSlot>,
+    /// The network this engine evaluates with (`EvalFile`; the one built in by default).
+    /// Each engine has its own: the web server's pool may hold engines with different ones.
+    net: Arc<nnue::Network>,
 }
 
 impl Default for Engine {
@@ -188,7 +172,43 @@ impl Engine {
             syzygy_loader: None,
             rng: strength::Rng::new(seed),
             chosen: None,
+            net: nnue::embedded(),
         }
+    }
+
+    /// Evaluates with `net` from the next search on (what `EvalFile` does with a file). A
+    /// different network clears the transposition table: entries scored by the old one would
+    /// steer the next search.
+    pub fn set_network(&mut self, net: Arc<nnue::Network>) {
+        if !Arc::ptr_eq(&net, &self.net) {
+            self.wait();
+            self.tt.clear();
+            self.net = net;
+        }
+    }
+
+    /// The network this engine evaluates with.
+    pub fn network(&self) -> &Arc<nnue::Network> {
+        &self.net
+    }
+
+    /// The `eval` command's text: the hand-crafted evaluation term by term, then this
+    /// engine's network's verdict (what the search uses while `Use NNUE` is on, as it is by
+    /// default).
+    pub fn eval_text(&self, pos: &vidle_core::Position) -> String {
+        let mut text = eval::trace_text(pos);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        let nn = self.net.evaluate(pos);
+        let white = if pos.turn() == vidle_core::Color::White { nn } else { -nn };
+        text.push_str(&format!(
+            "NNUE ({} hidden units, {} output buckets): {white} cp for White; {nn} cp for the \
+             side to move\n",
+            self.net.hidden(),
+            self.net.buckets()
+        ));
+        text
     }
 
     /// Installs the book used when `OwnBook` is on (`None` removes it).
@@ -462,6 +482,7 @@ impl Engine {
             syzygy_depth: self.settings.syzygy_probe_depth,
             root_tbhits,
             use_nnue: self.settings.use_nnue,
+            net: self.net.clone(),
             params: self.settings.params,
         };
         let threads = self.settings.threads;

@@ -1,9 +1,11 @@
 //! The evaluation network's file format and integer arithmetic, for the programs that write
-//! networks (the trainer in `vidle-train`): the shapes this build reads, the quantisation
+//! or choose networks (the trainer in `vidle-train`, `vidle bench --eval-file`, `vidle datagen
+//! --eval-file`; an engine takes one with `Engine::set_network`): the shapes this build reads, the quantisation
 //! scales, the output bucket of a position, and [`Network`] to read a file back and evaluate
 //! with it as the search does. The format itself is described in the `nnue` module's
 //! documentation (`crates/engine/src/nnue/mod.rs`, "File format").
 
 pub use crate::nnue::{
-    INPUTS, LEGACY_QB, MAX_BUCKETS, Network, QA, QB, SCALE, SIZES, WEIGHT_LIMIT, bucket,
+    INPUTS, LEGACY_QB, MAX_BUCKETS, NetError, Network, QA, QB, SCALE, SIZES, WEIGHT_LIMIT,
+    bucket, embedded, load_file,
 };

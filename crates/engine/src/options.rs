@@ -10,16 +10,35 @@ use std::sync::Arc;
 /// The type of a UCI option.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionKind {
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
+    /// A switch (UCI `check`), set with `true` or `false` in any case.
+    Check {
+        /// The value before any `setoption`.
+        default: bool,
+    },
+    /// A whole number in `min..=max` (UCI `spin`).
+    Spin {
+        /// The value before any `setoption`.
+        default: i64,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// An action without a value (UCI `button`): `setoption name …` alone triggers it.
     Button,
-    Text { default: &'static str },
+    /// Free text such as a path (UCI `string`).
+    Text {
+        /// The value listed; placeholders such as `<built-in>` or `<empty>` name the default.
+        default: &'static str,
+    },
 }
 
 /// One option for the UCI `uci` listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionSpec {
+    /// The UCI name as listed; `setoption` matches it case-insensitively.
     pub name: &'static str,
+    /// Its type, with default and, for a spin, its range.
     pub kind: OptionKind,
 }
 
@@ -109,12 +128,15 @@ impl Default for Settings {
 pub enum EngineOption {
     /// Transposition table size in MB (`Hash`).
     Hash(i64),
+    /// Search threads (`Threads`, 1..=256): the main one plus Lazy SMP helpers.
     Threads(i64),
     /// Empties the transposition table (`Clear Hash`).
     ClearHash,
     /// Milliseconds kept back per move for communication (`Move Overhead`).
     MoveOverhead(i64),
+    /// Best lines searched and reported (`MultiPV`, 1..=64), at most one per root move.
     MultiPv(i64),
+    /// The GUI may ask for pondering (`Ponder`); only recorded: `go ponder` works either way.
     Ponder(bool),
     /// Chess960 castling notation (`UCI_Chess960`).
     Chess960(bool),
@@ -122,6 +144,8 @@ pub enum EngineOption {
     LimitStrength(bool),
     /// `UCI_Elo`.
     Elo(i64),
+    /// Evaluate with the network, else the hand-crafted evaluation (`Use NNUE`); from the next
+    /// search on.
     UseNnue(bool),
     /// A network file from `vidle train` (`<built-in>`: the embedded one); process-wide.
     EvalFile(String),
@@ -131,15 +155,25 @@ pub enum EngineOption {
     BookFile(String),
     /// A directory of our own tablebases (`<default>`: the data directory).
     TablebasePath(String),
+    /// Least remaining depth in plies at which the search probes our own tablebases
+    /// (`TablebaseProbeDepth`, 0..=128); the root is probed regardless.
     TablebaseProbeDepth(i64),
     /// Syzygy directories separated by `:` (`;` on Windows); `<empty>` for none.
     SyzygyPath(String),
+    /// Least remaining depth in plies for Syzygy probes in the search at exactly the largest
+    /// probed piece count (`SyzygyProbeDepth`, 1..=100); fewer pieces are probed at any depth.
     SyzygyProbeDepth(i64),
+    /// Most pieces, kings included, for Syzygy probes at the root and in the search
+    /// (`SyzygyProbeLimit`, 0..=7; 0 turns Syzygy off).
     SyzygyProbeLimit(i64),
+    /// Wins and losses the fifty-move rule spoils count as draws (`Syzygy50MoveRule`); a change
+    /// reopens the tables.
     Syzygy50MoveRule(bool),
     /// A hidden tuning option: one search parameter by name (see `params`).
     Param {
+        /// The parameter's name, case-insensitive (as the UCI command `params` lists them).
         name: String,
+        /// Its new value, within ±1 000 000 (stored as an `i32`).
         value: i64,
     },
 }
@@ -148,15 +182,42 @@ pub enum EngineOption {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionError {
     /// No option has this name.
-    Unknown { name: String },
+    Unknown {
+        /// The name as given.
+        name: String,
+    },
     /// A spin option's value is not a whole number.
-    NotANumber { name: String, value: String },
+    NotANumber {
+        /// The option's name as given.
+        name: String,
+        /// The value as given.
+        value: String,
+    },
     /// A spin option's value lies outside its range.
-    OutOfRange { name: String, value: i64, min: i64, max: i64 },
+    OutOfRange {
+        /// The option's name as given, or its UCI name when set through [`Engine::set`].
+        name: String,
+        /// The value refused.
+        value: i64,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
     /// A check option's value is neither `true` nor `false`.
-    NotABool { name: String, value: String },
+    NotABool {
+        /// The option's name as given.
+        name: String,
+        /// The value as given.
+        value: String,
+    },
     /// This build has no support for the option (no book, tablebase or Syzygy loader).
-    NotBuiltIn { name: &'static str, what: &'static str },
+    NotBuiltIn {
+        /// The option's UCI name.
+        name: &'static str,
+        /// What is missing, as the message words it: `book`, `tablebase` or `Syzygy`.
+        what: &'static str,
+    },
     /// The file or directory could not be opened (the loader's explanation).
     Load(String),
     /// The transposition table could not be allocated; a 1 MB table is used instead.
@@ -398,12 +459,22 @@ impl Engine {
             EngineOption::LimitStrength(on) => s.limit_strength = on,
             EngineOption::Elo(e) => s.elo = e as u32,
             EngineOption::OwnBook(on) => s.own_book = on,
-            EngineOption::UseNnue(on) => s.use_nnue = on,
-            EngineOption::EvalFile(path) => match path.trim() {
-                "" | "<built-in>" => crate::nnue::use_file(None),
-                p => crate::nnue::use_file(Some(std::path::Path::new(p))),
+            EngineOption::UseNnue(on) => {
+                if on != s.use_nnue {
+                    // Entries scored by the other evaluation would steer the next search.
+                    self.wait();
+                    self.tt.clear();
+                    self.settings.use_nnue = on;
+                }
             }
-            .map_err(OptionError::Load)?,
+            EngineOption::EvalFile(path) => {
+                let net = match path.trim() {
+                    "" | "<built-in>" => crate::nnue::embedded(),
+                    p => crate::nnue::load_file(std::path::Path::new(p))
+                        .map_err(|e| OptionError::Load(format!("EvalFile {p}: {e}")))?,
+                };
+                self.set_network(net);
+            }
             EngineOption::TablebaseProbeDepth(d) => s.tb_probe_depth = d as i32,
             EngineOption::TablebasePath(path) => {
                 let loader = self

@@ -35,6 +35,8 @@ pub struct Job {
     pub root_tbhits: u64,
     /// Evaluate with the network (`Use NNUE`).
     pub use_nnue: bool,
+    /// The engine's network (`EvalFile`, else the one built in).
+    pub net: Arc<crate::nnue::Network>,
     /// The search parameters (the hidden tuning options).
     pub params: crate::params::SearchParams,
 }
@@ -117,6 +119,7 @@ fn search_threads(
     let max_depth = job.limits.depth.map_or(MAX_PLY as i32, |d| d.clamp(1, MAX_PLY as u32) as i32);
     let ctx_for = |i: usize| Ctx {
         tt: &job.tt,
+        net: &job.net,
         signals: &job.signals,
         time,
         is_main: i == 0,

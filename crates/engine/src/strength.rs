@@ -12,8 +12,9 @@
 use crate::{Score, SearchInfo};
 use vidle_core::Move;
 
-/// The weakest and strongest Elo a limited engine accepts.
+/// The weakest Elo a limited engine accepts (the bottom of `UCI_Elo`'s range).
 pub const MIN_ELO: u32 = 600;
+/// The strongest Elo a limited engine accepts; at it the depth cap is 64 and the noise gone.
 pub const MAX_ELO: u32 = 2800;
 
 /// Calibration anchors `(elo, depth cap, node cap, noise in cp)`; between anchors the values are

@@ -226,6 +226,7 @@ fn the_network_is_the_default_evaluation() {
     let spec = Engine::options().into_iter().find(|o| o.name == "Use NNUE").expect("listed");
     assert_eq!(spec.kind, vidle_engine::OptionKind::Check { default: true });
     let default = vidle_engine::bench::bench(Some(5));
-    assert_eq!(default.nodes, vidle_engine::bench::bench_eval(Some(5), true).nodes);
-    assert_ne!(default.nodes, vidle_engine::bench::bench_eval(Some(5), false).nodes);
+    let net = Some(vidle_engine::net_format::embedded());
+    assert_eq!(default.nodes, vidle_engine::bench::bench_eval(Some(5), net).nodes);
+    assert_ne!(default.nodes, vidle_engine::bench::bench_eval(Some(5), None).nodes);
 }

@@ -1,14 +1,15 @@
 //! `EvalFile`: the engine evaluates with a network file written by the trainer, refuses a bad
 //! file with a reason (keeping the network in use), and goes back to the built-in network.
-//! (Its own test binary: the network in use is process-wide.)
+//! Each engine has its own network: another engine keeps the built-in one meanwhile.
 
 use vidle_core::parse_fen;
 use vidle_engine::Engine;
 use vidle_train::train::model::Net;
 
-fn nnue_line(fen: &str) -> String {
+fn nnue_line(engine: &Engine, fen: &str) -> String {
     let pos = parse_fen(fen).expect("valid FEN");
-    vidle_engine::eval_text(&pos)
+    engine
+        .eval_text(&pos)
         .lines()
         .find(|l| l.starts_with("NNUE"))
         .expect("an NNUE line")
@@ -18,21 +19,23 @@ fn nnue_line(fen: &str) -> String {
 #[test]
 fn eval_file_is_used_refused_and_reset() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    let built_in = nnue_line(fen);
+    let bystander = Engine::new();
+    let built_in = nnue_line(&bystander, fen);
     let dir = std::env::temp_dir().join(format!("vidle-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("random.nnue");
     std::fs::write(&file, Net::new(256, 99).to_engine_bytes()).unwrap();
     let mut engine = Engine::new();
     engine.set_option("EvalFile", file.to_str().unwrap()).expect("a valid network");
-    let other = nnue_line(fen);
+    let other = nnue_line(&engine, fen);
     assert_ne!(other, built_in, "the file's network is in use");
+    assert_eq!(nnue_line(&bystander, fen), built_in, "another engine keeps its network");
 
     let bad = dir.join("bad.nnue");
     std::fs::write(&bad, b"VDNN-not-a-network").unwrap();
     let err = engine.set_option("EvalFile", bad.to_str().unwrap()).unwrap_err().to_string();
     assert!(err.contains("bad.nnue"), "{err}");
-    assert_eq!(nnue_line(fen), other, "a refused file leaves the network in use");
+    assert_eq!(nnue_line(&engine, fen), other, "a refused file leaves the network in use");
     let err = engine
         .set_option("EvalFile", dir.join("missing").to_str().unwrap())
         .unwrap_err()
@@ -49,6 +52,6 @@ fn eval_file_is_used_refused_and_reset() {
     );
 
     engine.set_option("EvalFile", "<built-in>").unwrap();
-    assert_eq!(nnue_line(fen), built_in);
+    assert_eq!(nnue_line(&engine, fen), built_in);
     std::fs::remove_dir_all(&dir).unwrap();
 }

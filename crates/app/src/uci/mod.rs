@@ -168,13 +168,13 @@ impl<W: Write + Send + 'static> Uci<W> {
                     self.say(&format!("info string param {name} {value}"))?;
                 }
             }
-            "eval" => self.say(&vidle_engine::eval_text(self.game.position()))?,
+            "eval" => self.say(&self.engine.eval_text(self.game.position()))?,
             "bench" => {
                 if self.engine.is_searching() {
                     return self.say("info string error: bench: a search is running").map(|_| true);
                 }
                 let depth = rest.first().and_then(|d| d.parse().ok());
-                let r = vidle_engine::bench::bench_eval(depth, self.engine.uses_nnue());
+                let r = vidle_engine::bench::bench_eval(depth, self.engine.uses_nnue().then(|| self.engine.network().clone()));
                 self.say(&crate::bench_cmd::summary(&r))?;
             }
             "quit" => {

@@ -53,7 +53,7 @@ mod layer;
 
 pub use layer::Network as SizedNetwork;
 use layer::{Delta, Stack};
-use std::sync::{Arc, LazyLock, RwLock};
+use std::sync::{Arc, LazyLock};
 use vidle_core::Position;
 
 /// The hidden sizes this build reads.
@@ -107,49 +107,78 @@ pub const EMBEDDED_FILE: &str = concat!(embedded_name!(), ".nnue");
 /// The network built into the binary.
 static EMBEDDED: &[u8] = include_bytes!(concat!("../../nets/", embedded_name!(), ".nnue"));
 
-/// The network in use: the embedded one unless [`use_file`] loaded another. One per process
-/// (like Stockfish's `EvalFile`): every engine of the process evaluates with it.
-static NET: LazyLock<RwLock<Arc<Network>>> = LazyLock::new(|| RwLock::new(embedded()));
+/// The network built into the binary, parsed once per process and shared by every engine
+/// that evaluates with it.
+static EMBEDDED_NET: LazyLock<Arc<Network>> =
+    LazyLock::new(|| Network::from_bytes(EMBEDDED).expect("the embedded network is valid").into());
 
-fn embedded() -> Arc<Network> {
-    Network::from_bytes(EMBEDDED).expect("the embedded network is valid").into()
+/// The network built into the binary (every engine's network until `EvalFile` names another).
+pub fn embedded() -> Arc<Network> {
+    EMBEDDED_NET.clone()
 }
 
-/// The network in use now.
-pub fn current() -> Arc<Network> {
-    NET.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+/// Why a network file cannot be used; the network in use stays.
+#[derive(Debug)]
+pub enum NetError {
+    /// The file cannot be read: missing, unreadable, not a regular file (a FIFO would block,
+    /// `/dev/zero` never end) or larger than [`vidle_core::files::MAX_NET_BYTES`].
+    Read(std::io::Error),
+    /// The bytes do not start with the `VDNN` magic.
+    NotANetwork,
+    /// The file ends inside its header.
+    TruncatedHeader,
+    /// A file version this build does not read (it reads 1 to 3).
+    Version(u32),
+    /// A number of output buckets outside 1 to [`MAX_BUCKETS`].
+    Buckets(usize),
+    /// A hidden layer size this build has no code for (see [`SIZES`]).
+    Hidden(u32),
+    /// The file's length does not match its header's shape.
+    Length {
+        /// The file's length in bytes.
+        found: usize,
+        /// The length the header's shape needs.
+        expected: usize,
+    },
 }
 
-/// Evaluates with the network in `path` from now on (searches started later use it), or with
-/// the embedded one again for `None`.
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::Read(e) => write!(f, "{e}"),
+            NetError::NotANetwork => write!(f, "not a Vidle network (no VDNN header)"),
+            NetError::TruncatedHeader => write!(f, "network file ends inside its header"),
+            NetError::Version(v) => write!(f, "network version {v}, this build reads 1 to 3"),
+            NetError::Buckets(b) => {
+                write!(f, "network has {b} output buckets, this build reads 1 to {MAX_BUCKETS}")
+            }
+            NetError::Hidden(h) => {
+                write!(f, "network has {h} hidden units, this build reads {SIZES:?}")
+            }
+            NetError::Length { found, expected } => {
+                write!(f, "network file is {found} bytes, expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetError::Read(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Reads the network in `path` (bounded, regular files only).
 ///
 /// # Errors
-/// An unreadable file, one that is not a regular file (a FIFO would block, `/dev/zero` never
-/// end) or larger than [`vidle_core::files::MAX_NET_BYTES`], or one that is not a network this
-/// build reads; the network in use stays.
-pub fn use_file(path: Option<&std::path::Path>) -> Result<(), String> {
-    let Some(p) = path else {
-        set(embedded());
-        return Ok(());
-    };
-    let bytes = vidle_core::files::read_bounded(p, vidle_core::files::MAX_NET_BYTES)
-        .map_err(|e| format!("{}: {e}", p.display()))?;
-    use_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))
-}
-
-/// Evaluates with the network whose file contents are `bytes` from now on, as [`use_file`]
-/// does with a file: for a caller that has read the file already (`vidle datagen` hashes the
-/// bytes it plays with).
-///
-/// # Errors
-/// `bytes` are not a network this build reads; the network in use stays.
-pub fn use_bytes(bytes: &[u8]) -> Result<(), String> {
-    set(Arc::new(Network::from_bytes(bytes)?));
-    Ok(())
-}
-
-fn set(net: Arc<Network>) {
-    *NET.write().unwrap_or_else(std::sync::PoisonError::into_inner) = net;
+/// [`NetError`]: the file cannot be read or is not a network this build reads.
+pub fn load_file(path: &std::path::Path) -> Result<Arc<Network>, NetError> {
+    let bytes = vidle_core::files::read_bounded(path, vidle_core::files::MAX_NET_BYTES)
+        .map_err(NetError::Read)?;
+    Ok(Arc::new(Network::from_bytes(&bytes)?))
 }
 
 /// Runs `$body` with `$n` bound to the sized network inside `$net`.
@@ -184,9 +213,13 @@ impl std::fmt::Debug for Network {
 
 impl Network {
     /// Parses a network file, checking its header and size.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+    ///
+    /// # Errors
+    /// [`NetError`] names what does not fit: the magic, the header, the version, the shape or
+    /// the length.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.len() < 12 || &bytes[..4] != b"VDNN" {
-            return Err("not a Vidle network (no VDNN header)".into());
+            return Err(NetError::NotANetwork);
         }
         let word = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
@@ -195,30 +228,24 @@ impl Network {
         let (header, buckets) = match version {
             1 => (12, 1),
             2 | 3 if bytes.len() >= 16 => (16, word(12) as usize),
-            2 | 3 => return Err("network file ends inside its header".into()),
-            _ => return Err(format!("network version {version}, this build reads 1 to 3")),
+            2 | 3 => return Err(NetError::TruncatedHeader),
+            _ => return Err(NetError::Version(version)),
         };
         // Versions 1 and 2 scaled the output layer by 64 instead of 1024.
         let out_scale = if version < 3 { QB / LEGACY_QB } else { 1 };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
-            return Err(format!(
-                "network has {buckets} output buckets, this build reads 1 to {MAX_BUCKETS}"
-            ));
+            return Err(NetError::Buckets(buckets));
         }
         let weights = match hidden {
             128 => SizedNetwork::<128>::weight_bytes(buckets),
             256 => SizedNetwork::<256>::weight_bytes(buckets),
             512 => SizedNetwork::<512>::weight_bytes(buckets),
             1024 => SizedNetwork::<1024>::weight_bytes(buckets),
-            _ => {
-                return Err(format!(
-                    "network has {hidden} hidden units, this build reads {SIZES:?}"
-                ));
-            }
+            _ => return Err(NetError::Hidden(hidden)),
         };
         let expected = header + weights;
         if bytes.len() != expected {
-            return Err(format!("network file is {} bytes, expected {expected}", bytes.len()));
+            return Err(NetError::Length { found: bytes.len(), expected });
         }
         let w = &bytes[header..];
         Ok(match hidden {
@@ -250,11 +277,6 @@ impl Network {
     }
 }
 
-/// The evaluation of `pos` from scratch (no incremental state), from the side to move's view.
-pub fn evaluate(pos: &Position) -> i32 {
-    current().evaluate(pos)
-}
-
 /// The accumulators of one size.
 enum Stacks {
     H128(Stack<128>),
@@ -276,7 +298,7 @@ pub struct AccStack {
 
 impl AccStack {
     pub fn new(plies: usize) -> AccStack {
-        let net = current();
+        let net = embedded();
         AccStack {
             stacks: Self::stacks_for(&net, plies),
             deltas: vec![Delta::NONE; plies].into_boxed_slice(),
@@ -293,13 +315,8 @@ impl AccStack {
         }
     }
 
-    /// Sets the root position (ply 0), with the network in use now.
-    pub fn set_root(&mut self, pos: &Position) {
-        self.set_root_with(current(), pos);
-    }
-
-    /// Sets the root position (ply 0) and the network to evaluate with.
-    pub(crate) fn set_root_with(&mut self, net: Arc<Network>, pos: &Position) {
+    /// Sets the root position (ply 0) and the network to evaluate with (the engine's).
+    pub(crate) fn set_root(&mut self, net: Arc<Network>, pos: &Position) {
         if net.hidden() != self.net.hidden() {
             self.stacks = Self::stacks_for(&net, self.deltas.len());
         }
@@ -312,6 +329,11 @@ impl AccStack {
             (Stacks::H1024(s), Network::H1024(n)) => s.set_root(n, pos),
             _ => unreachable!("the stacks are made for the network's size"),
         }
+    }
+
+    /// The network of the current search.
+    pub(crate) fn net(&self) -> &Network {
+        &self.net
     }
 
     /// Records how `child`, at `ply + 1`, differs from `parent`, at `ply`.
@@ -431,7 +453,7 @@ mod tests {
             for fen in fens {
                 for _ in 0..8 {
                     let mut pos = parse_fen(fen).expect("valid FEN");
-                    stack.set_root_with(net.clone(), &pos);
+                    stack.set_root(net.clone(), &pos);
                     assert_eq!(stack.evaluate(0, &pos), net.evaluate(&pos));
                     for ply in 0..40 {
                         let moves = pos.legal_moves();
@@ -482,7 +504,7 @@ mod tests {
             assert_eq!(pos.by_color(pos.turn()), castle.by_color(pos.turn()), "{fen}");
             for net in networks() {
                 let mut stack = AccStack::new(4);
-                stack.set_root_with(net.clone(), &pos);
+                stack.set_root(net.clone(), &pos);
                 stack.push(0, &pos, &castle);
                 assert_eq!(stack.evaluate(1, &castle), net.evaluate(&castle), "{fen}");
             }
@@ -491,36 +513,36 @@ mod tests {
 
     #[test]
     fn bad_files_are_rejected_with_reasons() {
-        assert!(Network::from_bytes(b"").unwrap_err().contains("VDNN"));
-        assert!(Network::from_bytes(b"NOPE00000000").unwrap_err().contains("VDNN"));
+        assert!(Network::from_bytes(b"").unwrap_err().to_string().contains("VDNN"));
+        assert!(Network::from_bytes(b"NOPE00000000").unwrap_err().to_string().contains("VDNN"));
         let mut bytes = EMBEDDED.to_vec();
         bytes[4] = 9;
-        assert!(Network::from_bytes(&bytes).unwrap_err().contains("version 9"));
+        assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("version 9"));
         let mut bytes = random_network(128, 8, 1);
         bytes[12] = 0;
-        assert!(Network::from_bytes(&bytes).unwrap_err().contains("0 output buckets"));
+        assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("0 output buckets"));
         bytes[12] = 17;
-        assert!(Network::from_bytes(&bytes).unwrap_err().contains("17 output buckets"));
-        assert!(Network::from_bytes(&bytes[..14]).unwrap_err().contains("header"));
+        assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("17 output buckets"));
+        assert!(Network::from_bytes(&bytes[..14]).unwrap_err().to_string().contains("header"));
         let mut bytes = EMBEDDED.to_vec();
         bytes[8] = 7;
-        assert!(Network::from_bytes(&bytes).unwrap_err().contains("hidden units"));
+        assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("hidden units"));
         let bytes = &EMBEDDED[..EMBEDDED.len() - 1];
-        assert!(Network::from_bytes(bytes).unwrap_err().contains("bytes"));
+        assert!(Network::from_bytes(bytes).unwrap_err().to_string().contains("bytes"));
         assert!(Network::from_bytes(EMBEDDED).is_ok());
-        // Files that are not regular, or too large to be a network, are not read at all; the
-        // network in use stays (`use_bytes` with a bad network refuses before changing it).
+        // Files that are not regular, or too large to be a network, are not read at all.
         #[cfg(unix)]
         {
-            let err = use_file(Some(std::path::Path::new("/dev/zero"))).unwrap_err();
-            assert!(err.contains("/dev/zero") && err.contains("not a regular file"), "{err}");
+            let err = load_file(std::path::Path::new("/dev/zero")).unwrap_err();
+            assert!(matches!(err, NetError::Read(_)), "{err:?}");
+            assert!(err.to_string().contains("not a regular file"), "{err}");
         }
-        assert!(use_bytes(b"NOPE00000000").unwrap_err().contains("VDNN"));
+        assert!(matches!(Network::from_bytes(b"NOPE00000000"), Err(NetError::NotANetwork)));
         let big = std::env::temp_dir().join(format!("vidle-big-net-{}", std::process::id()));
         std::fs::File::create(&big).unwrap().set_len(vidle_core::files::MAX_NET_BYTES + 1).unwrap();
-        let err = use_file(Some(&big)).unwrap_err();
+        let err = load_file(&big).unwrap_err();
         let _ = std::fs::remove_file(&big);
-        assert!(err.contains("vidle-big-net") && err.contains("larger than the limit"), "{err}");
+        assert!(err.to_string().contains("larger than the limit"), "{err}");
     }
 
     /// The trainer's integer arithmetic (`vidle train`, `vidle-train`'s `train`) and the
@@ -533,7 +555,7 @@ mod tests {
             let fields: Vec<&str> = line.split(" | ").collect();
             let pos = parse_fen(fields[0]).expect("the trainer writes valid FENs");
             let expected: i32 = fields[1].parse().expect("an integer");
-            assert_eq!(evaluate(&pos), expected, "{line}");
+            assert_eq!(embedded().evaluate(&pos), expected, "{line}");
             n += 1;
         }
         assert!(n >= 100, "{n} check positions");
@@ -552,7 +574,7 @@ mod tests {
         ];
         for (a, b) in pairs {
             let (a, b) = (parse_fen(a).expect("valid"), parse_fen(b).expect("valid"));
-            assert_eq!(evaluate(&a), evaluate(&b));
+            assert_eq!(embedded().evaluate(&a), embedded().evaluate(&b));
         }
     }
 }

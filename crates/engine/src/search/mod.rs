@@ -73,6 +73,8 @@ fn lmr_table(p: &SearchParams) -> Box<[[i32; 64]; 64]> {
 /// Everything a search thread shares with the others or reads from its job.
 pub struct Ctx<'a> {
     pub tt: &'a Tt,
+    /// The engine's network, evaluated with when `Use NNUE` is on.
+    pub net: &'a std::sync::Arc<crate::nnue::Network>,
     pub signals: &'a Signals,
     pub time: TimeManager,
     /// Only the main thread checks limits and reports.

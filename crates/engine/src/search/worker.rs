@@ -161,7 +161,7 @@ impl Worker {
             pos.by_color(Color::White).count() == 1 || pos.by_color(Color::Black).count() == 1;
         if self.use_nnue && !bare_king {
             let e = self.acc.evaluate(ply, pos);
-            debug_assert_eq!(e, crate::nnue::evaluate(pos), "incremental and full evaluation");
+            debug_assert_eq!(e, self.acc.net().evaluate(pos), "incremental and full evaluation");
             e
         } else {
             eval::evaluate(pos, &mut self.pawns)
