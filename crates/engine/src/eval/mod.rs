@@ -2,12 +2,20 @@
 //! can report its coefficient to a [`Trace`], which gives the tuner and the `eval` breakdown
 //! the exact linear form of the score.
 
+mod endgame;
+mod king;
 mod masks;
 pub mod pawns;
+mod trace;
 pub mod weights;
 
+#[cfg(test)]
+use endgame::{LONE_KING_BN_CORNER, LONE_KING_WIN};
+use endgame::lone_king;
+use king::{blocked_pawns, king_danger, king_zone, minor_threats, threats};
 use masks::*;
 use pawns::PawnTable;
+pub use trace::{Coefficients, NoTrace, Trace, trace_text};
 use vidle_core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
@@ -32,62 +40,6 @@ pub const SAFETY_EG_DIV: i32 = 20;
 /// How many features the endgame complexity sums (the length of `COMPLEXITY`).
 pub const COMPLEXITY_TERMS: usize = 6;
 pub type ComplexityFeatures = [i32; COMPLEXITY_TERMS];
-
-/// Receives the coefficient of each weight, as White's count minus Black's.
-pub trait Trace {
-    /// False for a tracer that records nothing: the evaluation may then sum several weights
-    /// at once from precomputed tables instead of reporting each count.
-    const RECORDS: bool = true;
-    fn add(&mut self, i: usize, n: i32);
-    /// The same count, unsigned, with the side it belongs to (for per-side breakdowns).
-    #[inline(always)]
-    fn add_side(&mut self, _c: Color, _i: usize, _n: i32) {}
-    /// The king-danger features of attacker `c` (only when the danger counts at all), and the
-    /// middlegame and endgame bonus they gave `c`.
-    #[inline(always)]
-    fn safety(&mut self, _c: Color, _f: &SafetyFeatures, _mg: i32, _eg: i32) {}
-    /// The complexity features and what they changed the endgame score by (White's view).
-    #[inline(always)]
-    fn complexity(&mut self, _f: &ComplexityFeatures, _change: i32) {}
-}
-
-/// The tracer that records nothing (compiled away in the search).
-pub struct NoTrace;
-
-impl Trace for NoTrace {
-    const RECORDS: bool = false;
-    #[inline(always)]
-    fn add(&mut self, _i: usize, _n: i32) {}
-}
-
-/// A dense coefficient vector, each side's king-danger features where they counted, and the
-/// complexity features.
-pub struct Coefficients(pub Vec<i32>, pub [Option<SafetyFeatures>; 2], pub ComplexityFeatures);
-
-impl Coefficients {
-    /// All coefficients zero, no king danger counted.
-    pub fn new() -> Self {
-        Coefficients(vec![0; idx::COUNT], [None; 2], [0; COMPLEXITY_TERMS])
-    }
-}
-
-impl Default for Coefficients {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Trace for Coefficients {
-    fn add(&mut self, i: usize, n: i32) {
-        self.0[i] += n;
-    }
-    fn safety(&mut self, c: Color, f: &SafetyFeatures, _mg: i32, _eg: i32) {
-        self.1[c.index()] = Some(*f);
-    }
-    fn complexity(&mut self, f: &ComplexityFeatures, _change: i32) {
-        self.2 = *f;
-    }
-}
 
 /// Middlegame and endgame sums from White's side, with the tracer alongside.
 pub struct Acc<'a, T: Trace> {
@@ -274,65 +226,6 @@ fn finish<T: Trace>(pos: &Position, acc: &mut Acc<'_, T>, passed: [Bitboard; 2])
     let eg = acc.eg * sc / SCALE_NORMAL;
     let white = (acc.mg * ph + eg * (PHASE_MAX - ph)) / PHASE_MAX + lone_king(pos);
     if stm == Color::White { white } else { -white }
-}
-
-/// What a side with mating material is worth against a bare king, on top of the rest.
-pub const LONE_KING_WIN: i32 = 400;
-/// Per step of the bare king towards the edge (the centre distance, 0 to 6 steps).
-const LONE_KING_EDGE: i32 = 20;
-/// With bishop and knight alone, per step of the bare king away from the long diagonal of the
-/// other colour (0 to 7 steps, 7 in the corners of the bishop's colour). More than the edge
-/// term, so that the king is driven along the edge out of a wrong corner.
-const LONE_KING_BN_CORNER: i32 = 100;
-/// Per step the kings are closer (the Manhattan distance, 14 at most): the winning king must
-/// help.
-const LONE_KING_CLOSE: i32 = 10;
-
-/// Mating a bare king, from White's view: 0 unless one side has only its king and the other
-/// enough to force mate (a queen, a rook, bishops on both colours, or bishop and knight). Then
-/// a fixed bonus, so that the search plays into such endings, plus the bare king's distance
-/// from the centre and the kings' nearness, which the piece-square tables do not give and a
-/// search of ordinary depth cannot see past (KBNK takes up to 33 moves): without them the
-/// winning side shuffles until the fifty-move rule. Not a tuned weight: the tuner fits the
-/// traced linear form, which leaves this term out (games rarely reach such positions before
-/// adjudication, so they hardly figure in its data).
-fn lone_king(pos: &Position) -> i32 {
-    for strong in Color::ALL {
-        let weak = !strong;
-        if pos.by_color(weak).count() != 1 {
-            continue;
-        }
-        let has = |r: Role| pos.pieces(strong, r);
-        let bishops = has(Role::Bishop);
-        let two_coloured = (bishops & Bitboard::LIGHT_SQUARES).is_nonempty()
-            && (bishops & Bitboard::DARK_SQUARES).is_nonempty();
-        let bishop_knight = bishops.is_nonempty() && has(Role::Knight).is_nonempty();
-        let heavy = (has(Role::Queen) | has(Role::Rook)).is_nonempty();
-        if !heavy && !two_coloured && !bishop_knight {
-            continue;
-        }
-        let (wk, sk) = (pos.king(weak), pos.king(strong));
-        let (f, r) = (wk.file() as i32, wk.rank() as i32);
-        let from_centre = (3 - f).max(f - 4) + (3 - r).max(r - 4);
-        let kings = (f - sk.file() as i32).abs() + (r - sk.rank() as i32).abs();
-        let mut bonus =
-            LONE_KING_WIN + LONE_KING_EDGE * from_centre + LONE_KING_CLOSE * (14 - kings);
-        // Bishop and knight only (pawns aside, which the search promotes): towards the corners
-        // of the bishop's colour, the only ones it can be mated in. The distance from the long
-        // diagonal the other two corners share grows by one a step along every edge, so it
-        // leads out of a wrong corner too (where the edge term no longer pulls).
-        if !heavy && !two_coloured && bishop_knight {
-            // a1 and h8 are dark, a8 and h1 light.
-            let off_diagonal = if (bishops & Bitboard::LIGHT_SQUARES).is_nonempty() {
-                (f - r).abs()
-            } else {
-                (7 - f - r).abs()
-            };
-            bonus += LONE_KING_BN_CORNER * off_diagonal;
-        }
-        return if strong == Color::White { bonus } else { -bonus };
-    }
-    0
 }
 
 /// The squares each side attacks, by attacking role and in all.
@@ -638,161 +531,6 @@ fn closedness(pos: &Position) -> usize {
     ((pawns + 3 * rammed - 4 * open) / 3).clamp(0, 8) as usize
 }
 
-/// Threats against enemy pieces: hanging ones (attacked, not defended), a rook on the queen,
-/// and the king attacking an undefended piece.
-fn threats<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>, maps: &AttackMaps) {
-    let them = !c;
-    let (us, th) = (c.index(), them.index());
-    let targets = pos.by_color(them) & !pos.pieces(them, Role::King);
-    let hanging = targets & maps.all[us] & !maps.all[th];
-    if hanging.is_nonempty() {
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let n = (hanging & pos.pieces(them, role)).count() as i32;
-            if n > 0 {
-                acc.add(c, idx::HANGING + role.index(), n);
-            }
-        }
-    }
-    let rook_on_queen = maps.by[us][Role::Rook.index()] & pos.pieces(them, Role::Queen);
-    if rook_on_queen.is_nonempty() {
-        acc.add(c, idx::THREAT_ROOK_ON_QUEEN, rook_on_queen.count() as i32);
-    }
-    if (maps.by[us][Role::King.index()] & targets & !maps.all[th]).is_nonempty() {
-        acc.add(c, idx::THREAT_BY_KING, 1);
-    }
-    // Squares from which a knight or a slider would hit their single queen next move: empty or
-    // enemy-held, no enemy pawn guard, and for a slider (the queen sees its own line) held twice.
-    if let Some(q) = pos.pieces(them, Role::Queen).single() {
-        let occ = pos.occupied();
-        let base = !pos.by_color(c) & !maps.by[th][Role::Pawn.index()];
-        let knight = maps.by[us][Role::Knight.index()]
-            & knight_attacks(q)
-            & base
-            & (!maps.all[th] | (maps.two[us] & !maps.two[th]));
-        if knight.is_nonempty() {
-            acc.add(c, idx::KNIGHT_ON_QUEEN, knight.count() as i32);
-        }
-        let slider = ((maps.by[us][Role::Bishop.index()] & bishop_attacks(q, occ))
-            | (maps.by[us][Role::Rook.index()] & rook_attacks(q, occ)))
-            & base
-            & maps.two[us];
-        if slider.is_nonempty() {
-            acc.add(c, idx::SLIDER_ON_QUEEN, slider.count() as i32);
-        }
-    }
-    // Pawn pushes (one or two squares) to squares no enemy pawn hits and that are defended or
-    // not attacked, from where the pawn would hit a piece.
-    let empty = !pos.occupied();
-    let own_pawns = pos.pieces(c, Role::Pawn);
-    let (one, third_rank) = match c {
-        Color::White => (Bitboard(own_pawns.0 << 8) & empty, Bitboard::rank(2)),
-        Color::Black => (Bitboard(own_pawns.0 >> 8) & empty, Bitboard::rank(5)),
-    };
-    let two = match c {
-        Color::White => Bitboard((one & third_rank).0 << 8),
-        Color::Black => Bitboard((one & third_rank).0 >> 8),
-    } & empty;
-    let safe = !maps.by[th][Role::Pawn.index()] & (maps.all[us] | !maps.all[th]);
-    let pieces = targets & !pos.pieces(them, Role::Pawn);
-    let hit = pawn_attacks_of((one | two) & safe, c) & pieces;
-    if hit.is_nonempty() {
-        acc.add(c, idx::THREAT_PAWN_PUSH, hit.count() as i32);
-    }
-}
-
-/// King danger beyond the zone attacks: safe checks by role, and weak squares next to the
-/// enemy king (attacked by us, defended by nothing but its king or queen).
-fn king_danger<T: Trace>(pos: &Position, c: Color, acc: &mut Acc<'_, T>, maps: &mut AttackMaps) {
-    let them = !c;
-    let (us, th) = (c.index(), them.index());
-    let ksq = pos.king(them);
-    let occ = pos.occupied();
-    let safe = !maps.all[th] & !pos.by_color(c);
-    let diag = bishop_attacks(ksq, occ);
-    let line = rook_attacks(ksq, occ);
-    let checks = [
-        (Role::Knight, knight_attacks(ksq)),
-        (Role::Bishop, diag),
-        (Role::Rook, line),
-        (Role::Queen, diag | line),
-    ];
-    for (role, from) in checks {
-        let squares = from & maps.by[us][role.index()] & safe;
-        if squares.is_nonempty() {
-            acc.add(c, idx::SAFE_CHECK + role.index(), 1);
-            maps.danger[us][ks::SAFE_CHECKS + role.index() - 1] = squares.count() as i32;
-        }
-    }
-    let by = &maps.by[th];
-    let solid_defence = by[Role::Pawn.index()]
-        | by[Role::Knight.index()]
-        | by[Role::Bishop.index()]
-        | by[Role::Rook.index()];
-    // Our attacks on the enemy king's flank, on its side's first five ranks.
-    let camp = match them {
-        Color::White => Bitboard(0x0000_00FF_FFFF_FFFF),
-        Color::Black => Bitboard(0xFFFF_FFFF_FF00_0000),
-    };
-    let flank = maps.all[us] & camp & pawns::king_flank(ksq.file());
-    if flank.is_nonempty() {
-        acc.add(c, idx::FLANK_ATTACK, flank.count() as i32);
-    }
-    // Squares both sides attack where the enemy has no pawn guard: its pieces move less freely.
-    let restricted = maps.all[us] & maps.all[th] & !by[Role::Pawn.index()];
-    if restricted.is_nonempty() {
-        acc.add(c, idx::RESTRICTED, restricted.count() as i32);
-    }
-    let weak = king_attacks(ksq) & maps.all[us] & !solid_defence;
-    if weak.is_nonempty() {
-        acc.add(c, idx::KING_ZONE_WEAK, weak.count() as i32);
-    }
-    let danger = &mut maps.danger[us];
-    danger[ks::WEAK] = weak.count() as i32;
-    danger[ks::DEFENDING_PAWNS] =
-        (king_attacks(ksq) & pos.pieces(them, Role::Pawn) & !weak).count() as i32;
-    danger[ks::NO_QUEEN] = pos.pieces(c, Role::Queen).is_empty() as i32;
-    danger[ks::CONSTANT] = 1;
-}
-
-/// Own pawns whose square in front is occupied (they fix the bishop's diagonals).
-fn blocked_pawns(pos: &Position, c: Color) -> Bitboard {
-    let p = pos.pieces(c, Role::Pawn);
-    let occ = pos.occupied();
-    let front = match c {
-        Color::White => Bitboard(occ.0 >> 8),
-        Color::Black => Bitboard(occ.0 << 8),
-    };
-    p & front
-}
-
-/// One piece of `c`'s `role` hitting the enemy king zone on `hits`: the linear zone-attack
-/// term and the king-danger features (zone hits by role, and the attacker count that also
-/// picks the linear `KING_ATTACKERS` weight in `pieces`).
-#[inline]
-fn king_zone<T: Trace>(
-    acc: &mut Acc<'_, T>,
-    c: Color,
-    role: Role,
-    hits: Bitboard,
-    danger: &mut SafetyFeatures,
-) {
-    if hits.is_nonempty() {
-        let count = hits.count() as i32;
-        acc.add(c, idx::KING_ZONE_ATTACK + role.index(), count);
-        danger[ks::ZONE_HITS + role.index() - 1] += count;
-        danger[ks::ATTACKERS] += 1;
-    }
-}
-
-#[inline]
-fn minor_threats<T: Trace>(pos: &Position, acc: &mut Acc<'_, T>, c: Color, hits: Bitboard) {
-    for sq in hits {
-        if let Some(r) = pos.role_at(sq) {
-            acc.add(c, idx::THREAT_BY_MINOR + r.index(), 1);
-        }
-    }
-}
-
 /// Passed-pawn terms that depend on pieces (so they cannot live in the pawn cache), all by the
 /// pawn's rank: its stop square empty, its stop square not attacked, its whole path to the
 /// last rank empty and not attacked, and each king's distance to the stop square.
@@ -829,74 +567,6 @@ pub fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
     df.max(dr)
-}
-
-/// Counts per side, and each side's king-danger bonus (mg, eg), for [`trace_text`].
-struct SideTrace([Vec<i32>; 2], [(i32, i32); 2], i32);
-
-impl Trace for SideTrace {
-    fn add(&mut self, _i: usize, _n: i32) {}
-    fn add_side(&mut self, c: Color, i: usize, n: i32) {
-        self.0[c.index()][i] += n;
-    }
-    fn safety(&mut self, c: Color, _f: &SafetyFeatures, mg: i32, eg: i32) {
-        self.1[c.index()] = (mg, eg);
-    }
-    fn complexity(&mut self, _f: &ComplexityFeatures, change: i32) {
-        self.2 = change;
-    }
-}
-
-/// A term-by-term breakdown of the evaluation, as text: each term's middlegame and endgame
-/// value for White and for Black (both as positive contributions to their own side).
-pub fn trace_text(pos: &Position) -> String {
-    let mut t = SideTrace([vec![0; idx::COUNT], vec![0; idx::COUNT]], [(0, 0); 2], 0);
-    let info = evaluate_traced(pos, &mut t);
-    // (name, [white mg, white eg, black mg, black eg])
-    let mut groups: Vec<(&str, [i32; 4])> = Vec::new();
-    for (i, &s) in WEIGHTS.iter().enumerate() {
-        let (w, b) = (t.0[0][i], t.0[1][i]);
-        if w == 0 && b == 0 {
-            continue;
-        }
-        let (name, _) = weights::name_of(i);
-        let add = [s.0 * w, s.1 * w, s.0 * b, s.1 * b];
-        match groups.iter_mut().find(|g| g.0 == name) {
-            Some(g) => (0..4).for_each(|k| g.1[k] += add[k]),
-            None => groups.push((name, add)),
-        }
-    }
-    let [(wm, we), (bm, be)] = t.1;
-    groups.push(("KING_SAFETY (danger)", [wm, we, bm, be]));
-    // Complexity belongs to no side: shown as White's when it helps White.
-    let (cw, cb) = if t.2 >= 0 { (t.2, 0) } else { (0, -t.2) };
-    groups.push(("COMPLEXITY", [0, cw, 0, cb]));
-    let mut out = format!(
-        "{:<22} {:>13} {:>13} {:>13}\n",
-        "term", "White mg eg", "Black mg eg", "total mg eg"
-    );
-    for (name, v) in &groups {
-        out.push_str(&format!(
-            "{name:<22} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
-            v[0],
-            v[1],
-            v[2],
-            v[3],
-            v[0] - v[2],
-            v[1] - v[3]
-        ));
-    }
-    let white = if info.white_to_move { info.score } else { -info.score };
-    let bare = lone_king(pos);
-    if bare != 0 {
-        out.push_str(&format!("bare king (mating it): {bare} cp for White, after the blend\n"));
-    }
-    out.push_str(&format!(
-        "phase {} / {PHASE_MAX} (middlegame share), endgame scale {} / {SCALE_NORMAL}\n",
-        info.phase, info.scale
-    ));
-    out.push_str(&format!("total: {white} cp for White; {} cp for the side to move", info.score));
-    out
 }
 
 #[cfg(test)]
