@@ -27,6 +27,7 @@ mod nnue;
 mod options;
 mod params;
 mod qsearch;
+mod root;
 mod score;
 mod search;
 mod see;
@@ -107,6 +108,10 @@ pub type BookLoader = fn(&str) -> Result<Arc<dyn OpeningBook>, String>;
 
 /// Shared slot through which a weakened search hands its chosen move to [`Engine::wait`].
 type ChosenSlot = Arc<std::sync::Mutex<Option<Move>>>;
+
+/// Where a search sends its events (the front end's callback, possibly wrapped).
+type EventSink = Box<dyn FnMut(SearchEvent) + Send>;
+use root::RootTables;
 
 /// Flags shared between the facade and the search threads.
 #[derive(Debug, Default)]
@@ -303,164 +308,34 @@ impl Engine {
         self.wait();
         self.chosen = None;
         let mut limits = limits;
-        let mut on_event = on_event;
-
-        // Problems the Syzygy tables ran into are reported before the answer.
-        if let Some(sz) = self.syzygy.clone() {
-            let mut inner = on_event;
-            on_event = Box::new(move |ev| {
-                if matches!(ev, SearchEvent::BestMove { .. }) {
-                    for m in sz.take_messages() {
-                        inner(SearchEvent::Message(m));
-                    }
-                }
-                inner(ev);
-            });
-        }
+        let mut on_event = self.report_syzygy_messages(on_event);
 
         // Step 1. The opening book answers at once (not in analysis or restricted searches).
-        if self.settings.own_book
-            && !limits.infinite
-            && limits.searchmoves.is_empty()
-            && let Some(m) = self.book.as_ref().and_then(|b| b.pick(game))
-            && game.position().is_legal(m)
-        {
-            self.last_result = SearchResult { best: Some(m), ponder: None, info: None };
-            self.handle = Some(std::thread::spawn(move || {
-                on_event(SearchEvent::BookMove(m));
-                on_event(SearchEvent::BestMove { best: Some(m), ponder: None });
-                (Vec::new(), SearchResult { best: Some(m), ponder: None, info: None })
-            }));
+        if let Some(m) = self.book_move(game, &limits) {
+            let result = SearchResult { best: Some(m), ponder: None, info: None };
+            let events = vec![
+                SearchEvent::BookMove(m),
+                SearchEvent::BestMove { best: Some(m), ponder: None },
+            ];
+            self.answer_at_once(result, events, on_event);
             return;
         }
-
-        // Step 2. Tablebases at the root: with a win or a loss the table's move is played at once
-        // (fastest mate, longest resistance); in a drawn position only the non-losing moves are
-        // searched, so the engine keeps playing for practical chances.
-        let mut covered = false;
-        if !limits.infinite
-            && let Some(tb) = &self.tablebase
-            && let Some(mut moves) =
-                tb_root_moves(tb.as_ref(), game.position(), &limits.searchmoves)
-        {
-            covered = true;
-            moves.sort_by_key(|&(_, o)| std::cmp::Reverse(o.rank()));
-            let (best, outcome) = moves[0];
-            let tbhits = moves.len() as u64;
-            if outcome != TbOutcome::Draw {
-                let info = SearchInfo {
-                    depth: 1,
-                    seldepth: 1,
-                    multipv: 1,
-                    score: outcome.score(),
-                    bound: None,
-                    nodes: 0,
-                    nps: 0,
-                    time_ms: 0,
-                    hashfull: 0,
-                    tbhits,
-                    pv: vec![best],
-                };
-                let result =
-                    SearchResult { best: Some(best), ponder: None, info: Some(info.clone()) };
-                self.last_result = result.clone();
-                self.handle = Some(std::thread::spawn(move || {
-                    on_event(SearchEvent::Tablebase(outcome));
-                    on_event(SearchEvent::Info(info));
-                    on_event(SearchEvent::BestMove { best: Some(best), ponder: None });
-                    (Vec::new(), result)
-                }));
-                return;
+        // Step 2. Our tablebases at the root: a win or a loss is answered at once; in a drawn
+        // position only the drawing moves are searched.
+        let covered = match self.our_tables_at_root(game, &mut limits, on_event) {
+            RootTables::Answered => return,
+            RootTables::Searched { covered, on_event: e } => {
+                on_event = e;
+                covered
             }
-            limits.searchmoves =
-                moves.iter().filter(|(_, o)| *o == TbOutcome::Draw).map(|&(m, _)| m).collect();
-            let mut inner = on_event;
-            let mut announced = false;
-            on_event = Box::new(move |ev| {
-                if !announced {
-                    announced = true;
-                    inner(SearchEvent::Tablebase(TbOutcome::Draw));
-                }
-                inner(ev);
-            });
-        }
-
-        // Step 2b. Syzygy at the root, where our tables do not answer: only the moves that keep
-        // the best result within the fifty-move rule (per `Syzygy50MoveRule`) are searched,
-        // ordered by DTZ (as Stockfish's `Tablebases::root_probe`).
+        };
+        // Step 2b. Syzygy at the root, where our tables do not answer.
         let mut root_tbhits = 0;
-        if !limits.infinite
-            && !covered
-            && let Some(sz) = &self.syzygy
-            && game.position().occupied().count()
-                <= sz.max_pieces().min(self.settings.syzygy_probe_limit)
-            && let Some(mut moves) =
-                tb_root_moves(sz.as_ref(), game.position(), &limits.searchmoves)
-        {
-            root_tbhits = moves.len() as u64;
-            moves.sort_by_key(|&(_, o)| std::cmp::Reverse(o.rank()));
-            let class = moves[0].1.class();
-            let total = moves.len() as u32;
-            moves.retain(|(_, o)| o.class() == class);
-            let kept = moves.len() as u32;
-            limits.searchmoves = moves.iter().map(|&(m, _)| m).collect();
-            let mut inner = on_event;
-            let mut announced = false;
-            on_event = Box::new(move |ev| {
-                if !announced {
-                    announced = true;
-                    inner(SearchEvent::SyzygyRoot { class, kept, total });
-                }
-                inner(ev);
-            });
+        if !covered {
+            (root_tbhits, on_event) = self.syzygy_at_root(game, &mut limits, on_event);
         }
-
         // Step 3. Limited strength: a capped search over several lines, then a human-like pick.
-        let mut multipv = self.settings.multipv;
-        if self.settings.limit_strength {
-            let plan = strength::plan(self.settings.elo);
-            limits.depth = Some(limits.depth.map_or(plan.depth, |d| d.min(plan.depth)));
-            limits.nodes = Some(limits.nodes.map_or(plan.nodes, |n| n.min(plan.nodes)));
-            multipv = multipv.max(plan.multipv);
-            let shown = self.settings.multipv;
-            let slot: ChosenSlot = Arc::default();
-            self.chosen = Some(Arc::clone(&slot));
-            let mut rng = strength::Rng::new(self.rng_next());
-            let mut inner = on_event;
-            let mut lines: Vec<SearchInfo> = Vec::new();
-            on_event = Box::new(move |ev| match ev {
-                SearchEvent::Info(info) => {
-                    if info.bound.is_none() {
-                        let i = info.multipv as usize;
-                        if lines.len() < i {
-                            lines.resize(i, info.clone());
-                        }
-                        lines[i - 1] = info.clone();
-                    }
-                    if info.multipv as usize <= shown {
-                        inner(SearchEvent::Info(info));
-                    }
-                }
-                SearchEvent::BestMove { best, ponder } => {
-                    let pick = strength::choose(&lines, &plan, &mut rng).or(best);
-                    if let Ok(mut s) = slot.lock() {
-                        *s = pick;
-                    }
-                    let ponder = if pick == best {
-                        ponder
-                    } else {
-                        // The line of the move played is the last one shown, as GUIs expect.
-                        let line = lines.iter().find(|l| l.pv.first() == pick.as_ref());
-                        if let Some(l) = line {
-                            inner(SearchEvent::Info(SearchInfo { multipv: 1, ..l.clone() }));
-                        }
-                        line.and_then(|l| l.pv.get(1).copied())
-                    };
-                    inner(SearchEvent::BestMove { best: pick, ponder });
-                }
-                other => inner(other),
-            });
-        }
+        let (multipv, on_event) = self.weaken(&mut limits, on_event);
 
         let workers = self.workers.take().unwrap_or_default();
         let signals = Arc::new(Signals::default());
@@ -487,10 +362,6 @@ impl Engine {
         };
         let threads = self.settings.threads;
         self.handle = Some(std::thread::spawn(move || smp::run(job, workers, threads, on_event)));
-    }
-
-    fn rng_next(&mut self) -> u64 {
-        self.rng.next_u64()
     }
 
     /// Asks a running search to stop; it then sends its best move. Returns at once.
@@ -556,23 +427,6 @@ impl Engine {
     pub fn last_result(&self) -> &SearchResult {
         &self.last_result
     }
-}
-
-/// The tablebase results for the root moves (only those in `searchmoves` when it is given), or
-/// `None` when the tables do not cover the position.
-fn tb_root_moves(
-    tb: &dyn Tablebase,
-    pos: &vidle_core::Position,
-    searchmoves: &[Move],
-) -> Option<Vec<(Move, TbOutcome)>> {
-    if pos.occupied().count() > tb.max_pieces() || pos.castling_rooks().is_nonempty() {
-        return None;
-    }
-    let mut moves = tb.root_moves(pos)?;
-    if !searchmoves.is_empty() {
-        moves.retain(|(m, _)| searchmoves.contains(m));
-    }
-    (!moves.is_empty()).then_some(moves)
 }
 
 impl Drop for Engine {

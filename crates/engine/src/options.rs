@@ -147,7 +147,8 @@ pub enum EngineOption {
     /// Evaluate with the network, else the hand-crafted evaluation (`Use NNUE`); from the next
     /// search on.
     UseNnue(bool),
-    /// A network file from `vidle train` (`<built-in>`: the embedded one); process-wide.
+    /// A network file from `vidle train` (`<built-in>`: the embedded one), for this engine only;
+    /// another network clears the hash.
     EvalFile(String),
     /// Answer from the opening book when it has the position (`OwnBook`).
     OwnBook(bool),

@@ -26,8 +26,14 @@ const SLOPE: f64 = 0.003_682_08;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Judgement {
+    /// `?!`: 0.1 to 0.2 winning chances lost (5 to 10 points of win percentage), or a mate
+    /// allowed or thrown away while the mover is 10 pawns or more down or up anyway.
     Inaccuracy,
+    /// `?`: 0.2 to 0.3 winning chances lost, or a mate allowed or thrown away with a margin of
+    /// more than 7 (and under 10) pawns.
     Mistake,
+    /// `??`: 0.3 winning chances or more lost, or a mate allowed or thrown away with 7 pawns'
+    /// margin or less (or the mover's own mate turned into the opponent's).
     Blunder,
 }
 

@@ -47,7 +47,9 @@ pub const LINE_PLIES: usize = 6;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The side with the white pieces (`"white"` in JSON).
     White,
+    /// The side with the black pieces (`"black"` in JSON).
     Black,
 }
 
@@ -69,7 +71,10 @@ pub enum Eval {
     /// Mate in this many moves (never 0): positive when White mates, negative when Black does.
     Mate(i32),
     /// The side to move is checkmated: the game is over.
-    Checkmate { winner: Side },
+    Checkmate {
+        /// The side that gave the mate (not the side to move).
+        winner: Side,
+    },
 }
 
 impl Eval {
@@ -97,7 +102,9 @@ impl Eval {
 /// How far the analysis has got: `done` of `total` positions evaluated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
+    /// Positions evaluated so far, 1 to `total`.
     pub done: usize,
+    /// Positions in the game: the start position and one after each move (moves + 1).
     pub total: usize,
 }
 
@@ -108,8 +115,12 @@ pub struct MoveAnalysis {
     pub ply: usize,
     /// The move number as PGN writes it (`3` for `3. Bc4` and for `3... Nf6`).
     pub move_number: u32,
+    /// The side that made the move.
     pub side: Side,
+    /// The move in English SAN (`Nf6`, `Qxf7#`).
     pub san: String,
+    /// The move in UCI notation (`g8f6`); castling as king-takes-rook when the game's castling
+    /// rights need Chess960 notation (king off the e-file or rook off its corner).
     pub uci: String,
     /// The evaluation after the move.
     pub eval: Eval,
@@ -130,8 +141,11 @@ pub struct MoveAnalysis {
 /// One side's totals.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SideSummary {
+    /// Moves of this side judged [`Judgement::Inaccuracy`].
     pub inaccuracies: usize,
+    /// Moves of this side judged [`Judgement::Mistake`].
     pub mistakes: usize,
+    /// Moves of this side judged [`Judgement::Blunder`].
     pub blunders: usize,
     /// Accuracy over the game, 0 to 100 ([`accuracy::game_accuracy`]); `None` when the side
     /// made no move.
@@ -143,12 +157,16 @@ pub struct SideSummary {
 pub struct Analysis {
     /// The evaluation of the start position.
     pub start_eval: Eval,
+    /// One entry per move of the game, in order (`moves[i].ply == i + 1`).
     pub moves: Vec<MoveAnalysis>,
+    /// White's totals.
     pub white: SideSummary,
+    /// Black's totals.
     pub black: SideSummary,
 }
 
 impl Analysis {
+    /// The totals of `side`: [`Analysis::white`] or [`Analysis::black`].
     pub fn side(&self, side: Side) -> &SideSummary {
         match side {
             Side::White => &self.white,
@@ -169,7 +187,10 @@ impl Analysis {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnalysisError {
     /// The search of a position gave no score (a limit too small to finish one iteration).
-    NoScore { ply: usize },
+    NoScore {
+        /// Half-moves played before that position (0: the start position).
+        ply: usize,
+    },
     /// The limits would never end a search (no depth, nodes or movetime).
     Unlimited,
     /// The progress callback asked to stop.

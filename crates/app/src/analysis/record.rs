@@ -11,6 +11,7 @@ use vidle_core::{Color, Game, Position, fen};
 pub struct GameRecord {
     /// Tag pairs in file order.
     pub tags: Vec<(String, String)>,
+    /// The moves replayed from the start position (the `FEN` tag's, else the standard one).
     pub game: Game,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`): the `Result` tag, else the game's own
     /// termination marker, else `*`.
@@ -27,9 +28,21 @@ pub enum RecordError {
     /// A variant other than standard chess and Chess960.
     Variant(String),
     /// The `FEN` tag is not a legal position.
-    Fen { fen: String, error: String },
+    Fen {
+        /// The tag's value as written.
+        fen: String,
+        /// Why the FEN reader refused it.
+        error: String,
+    },
     /// A move is not legal or not readable; `number` as PGN writes it (`3.`, `3...`).
-    Move { number: String, text: String, error: MoveParseError },
+    Move {
+        /// `3.` for a move of White's, `3...` for one of Black's.
+        number: String,
+        /// The move as written in the game.
+        text: String,
+        /// Why it could not be played.
+        error: MoveParseError,
+    },
 }
 
 impl fmt::Display for RecordError {

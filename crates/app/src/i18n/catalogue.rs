@@ -19,7 +19,12 @@ macro_rules! catalogue {
     ($($key:ident: $en:tt, $cs:tt;)*) => {
         /// A message of the catalogue; its key is the variant's name.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum Msg { $($key,)* }
+        pub enum Msg {
+            $(
+                #[doc = concat!("English ", stringify!($en), ", Czech ", stringify!($cs), ".")]
+                $key,
+            )*
+        }
 
         impl Msg {
             /// Every message, in the catalogue's order.

@@ -16,13 +16,17 @@ pub use words::{
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use vidle_core::{Color, Role};
 
+/// A language the messages are written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
+    /// English, the default when nothing asks for another.
     En,
+    /// Czech.
     Cs,
 }
 
 impl Lang {
+    /// Every language, in the catalogue's order (English first).
     pub const ALL: [Lang; 2] = [Lang::En, Lang::Cs];
 
     /// `en`, `cs` (and a few spellings of them).
@@ -83,6 +87,8 @@ impl Lang {
         langs.first().map(|&(_, l)| l)
     }
 
+    /// The ISO 639-1 code (`en`, `cs`) that [`Lang::parse`] reads and the page's catalogue is
+    /// labelled with.
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
@@ -148,14 +154,19 @@ pub fn pieces_msg(c: Color) -> Msg {
 /// page as `{"key": "...", "args": {"name": "text" | {"key": ..., "args": ...}}}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Text {
+    /// The message whose template is filled in.
     pub msg: Msg,
+    /// The value of each `{name}` of the template, in the order they were added (the first
+    /// of a repeated name wins).
     pub args: Vec<(&'static str, Arg)>,
 }
 
 /// An argument of a [`Text`]: as it is (a move, a number, a file name) or a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {
+    /// Text put in as it is, the same in every language.
     Plain(String),
+    /// A message, rendered in the language of the text around it.
     Text(Text),
 }
 
@@ -166,6 +177,7 @@ impl From<Msg> for Text {
 }
 
 impl Text {
+    /// The message without arguments yet (add them with [`Text::arg`], [`Text::arg_text`]).
     pub fn new(msg: Msg) -> Text {
         Text::from(msg)
     }

@@ -174,7 +174,10 @@ impl<W: Write + Send + 'static> Uci<W> {
                     return self.say("info string error: bench: a search is running").map(|_| true);
                 }
                 let depth = rest.first().and_then(|d| d.parse().ok());
-                let r = vidle_engine::bench::bench_eval(depth, self.engine.uses_nnue().then(|| self.engine.network().clone()));
+                let r = vidle_engine::bench::bench_eval(
+                    depth,
+                    self.engine.uses_nnue().then(|| self.engine.network().clone()),
+                );
                 self.say(&crate::bench_cmd::summary(&r))?;
             }
             "quit" => {

@@ -27,14 +27,21 @@ pub const PORT: u16 = 8960;
 pub struct Input {
     /// The server that requires a token rather than the loopback one.
     pub open_server: bool,
+    /// The request method (`GET`, `POST`, `PUT`, `DELETE` or `HEAD`).
     pub method: Method,
     /// Path and query, as sent (`{id}` stands for the id of a game that exists).
     pub target: String,
+    /// The `Content-Type` header's bytes, `None` for no header.
     pub content_type: Option<Vec<u8>>,
+    /// The `Origin` header's bytes, `None` for no header; a success with any Origin but
+    /// `http://127.0.0.1:8960` breaks a property.
     pub origin: Option<Vec<u8>>,
+    /// The `Host` header's bytes, `None` for no header; a success with `evil.example` breaks a
+    /// property.
     pub host: Option<Vec<u8>>,
     /// Sent as `Authorization: Token …`.
     pub token: Option<Vec<u8>>,
+    /// The request body, raw; its length also picks which game `{id}` names.
     pub body: Vec<u8>,
 }
 
@@ -84,12 +91,18 @@ pub struct Harness {
     servers: [Router; 2],
     /// Ids of games made on each server, the latest last.
     ids: [Vec<String>; 2],
+    /// Requests checked since the harness was made (its own set-up not counted).
     pub requests: u64,
     /// Answers seen: "STATUS" or "STATUS error_code", with their counts.
     pub outcomes: std::collections::BTreeMap<String, u64>,
 }
 
 impl Harness {
+    /// Both servers, each with one game already made, and no requests counted.
+    ///
+    /// # Panics
+    /// When the tokio runtime cannot be built; in debug builds also when making a first game
+    /// fails.
     pub fn new() -> Harness {
         let rt =
             tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");

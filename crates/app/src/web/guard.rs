@@ -27,6 +27,7 @@ use std::sync::Arc;
 /// used), for the Host check.
 #[derive(Debug, Clone, Copy)]
 pub struct Conn {
+    /// This side's address and port of the connection; `None` when the system did not say.
     pub local: Option<SocketAddr>,
 }
 
@@ -61,6 +62,8 @@ impl Access {
         Access { token, names, cookie: format!("vidle-token-{port}") }
     }
 
+    /// The secret token every request must carry, `None` when none is required (a server that
+    /// listens on loopback only).
     pub fn token(&self) -> Option<&str> {
         self.token.as_deref()
     }

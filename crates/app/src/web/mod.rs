@@ -29,6 +29,7 @@ pub use guard::{Access, Conn};
 pub use request::MAX_BODY_BYTES;
 pub use state::{AppState, DEFAULT_MAX_GAMES, Limits, MAX_SOCKETS_PER_GAME};
 
+/// The options of `vidle serve`.
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
     /// Address to listen on; the default keeps the server private to this computer. Any other

@@ -31,14 +31,22 @@ pub fn default_engines() -> usize {
 /// What a job is for.
 pub enum Work {
     /// The engine's move in a game: events go to `events`, [`SearchEvent::BestMove`] last.
-    Play { events: tokio::sync::mpsc::UnboundedSender<SearchEvent> },
+    Play {
+        /// Where the search's events go, in order.
+        events: tokio::sync::mpsc::UnboundedSender<SearchEvent>,
+    },
     /// A search whose outcome is wanted at the end (hints, judging a draw offer).
-    Analyse { reply: oneshot::Sender<SearchOutcome> },
+    Analyse {
+        /// Receives the outcome once the search has ended.
+        reply: oneshot::Sender<SearchOutcome>,
+    },
     /// The post-game analysis of the plan's whole game, every position searched with the plan's
     /// limits at full strength; `progress` hears after each position. Cancelling the ticket
     /// stops it after the position being searched.
     Review {
+        /// Called after each position is searched (for the page's progress bar).
         progress: Box<dyn Fn(Progress) + Send>,
+        /// Receives the analysis, or why it could not be made.
         reply: oneshot::Sender<Result<Analysis, AnalysisError>>,
     },
 }
@@ -47,7 +55,9 @@ pub enum Work {
 pub struct Job {
     /// The game it belongs to: an engine that changes games forgets what it learnt.
     pub game_id: GameId,
+    /// The position, limits and strength to search with (from the game session).
     pub plan: SearchPlan,
+    /// What the result is for.
     pub work: Work,
 }
 
@@ -170,10 +180,12 @@ impl EnginePool {
         EnginePool { shared, size: started }
     }
 
+    /// The number of engine threads (each creates its engine on its first job).
     pub fn size(&self) -> usize {
         self.size
     }
 
+    /// The pool now: its size, engines created, jobs running and waiting.
     pub fn stats(&self) -> PoolStats {
         PoolStats {
             size: self.size,

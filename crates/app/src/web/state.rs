@@ -363,6 +363,8 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// A server within `limits` (`max_games` raised to at least 1) whose engines use the
+    /// built-in book and the data directory's tablebases.
     pub fn new(limits: Limits) -> Arc<AppState> {
         AppState::with_files(limits, EngineFiles::default())
     }
@@ -377,14 +379,17 @@ impl AppState {
         })
     }
 
+    /// The engines all games of this server share.
     pub fn pool(&self) -> &EnginePool {
         &self.pool
     }
 
+    /// How many games are kept now (at most `max_games` of the [`Limits`]).
     pub fn len(&self) -> usize {
         lock(&self.games).len()
     }
 
+    /// Whether no game is kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -9,9 +9,9 @@ pub mod pawns;
 mod trace;
 pub mod weights;
 
+use endgame::lone_king;
 #[cfg(test)]
 use endgame::{LONE_KING_BN_CORNER, LONE_KING_WIN};
-use endgame::lone_king;
 use king::{blocked_pawns, king_danger, king_zone, minor_threats, threats};
 use masks::*;
 use pawns::PawnTable;
