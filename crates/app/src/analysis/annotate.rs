@@ -7,8 +7,7 @@
 
 use super::{Analysis, Eval, GameRecord, MoveAnalysis, Side};
 
-/// The longest line of movetext written.
-const LINE_WIDTH: usize = 79;
+use crate::game::pgn::{push_tag, wrap};
 
 /// Centipawns as pawns with two decimals: `0.17`, `-0.05`, `12.00`.
 pub fn pawns(cp: i32) -> String {
@@ -43,10 +42,7 @@ const ROSTER: [(&str, &str); 7] = [
 /// where a `FEN` tag lacks it, `Annotator` where none is given), then the movetext.
 pub fn annotated_pgn(record: &GameRecord, analysis: &Analysis) -> String {
     let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    };
+    let mut tag = |name: &str, value: &str| push_tag(&mut out, name, value);
     for (name, placeholder) in ROSTER {
         let value = if name == "Result" { Some(record.result.as_str()) } else { record.tag(name) };
         tag(name, value.unwrap_or(placeholder));
@@ -114,35 +110,9 @@ fn movetext_tokens(moves: &[MoveAnalysis]) -> Vec<String> {
     tokens
 }
 
-/// A move with its number where PGN wants one: before White's moves, and before Black's when
-/// `interrupted` (the first move, or one after a comment or variation).
+/// A move with its number where PGN wants one ([`crate::game::pgn::push_numbered`]).
 fn push_numbered(tokens: &mut Vec<String>, number: u32, side: Side, interrupted: bool, san: &str) {
-    match side {
-        Side::White => tokens.push(format!("{number}.")),
-        Side::Black if interrupted => tokens.push(format!("{number}...")),
-        Side::Black => {}
-    }
-    tokens.push(san.to_string());
-}
-
-/// Joins tokens into lines of at most [`LINE_WIDTH`] characters (a longer token stands alone),
-/// keeping each `[%eval …]` whole.
-fn wrap(tokens: &[String]) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.chars().count() + 1 + t.chars().count() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(t);
-    }
-    out.push_str(&line);
-    out
+    crate::game::pgn::push_numbered(tokens, number, side == Side::White, interrupted, san);
 }
 
 #[cfg(test)]
@@ -165,7 +135,8 @@ mod tests {
     fn long_lines_wrap_between_tokens() {
         let tokens: Vec<String> = (0..40).map(|i| format!("[%eval {i}.00]")).collect();
         let text = wrap(&tokens);
-        assert!(text.lines().all(|l| l.len() <= LINE_WIDTH && l.ends_with(']')), "{text}");
+        let width = crate::game::pgn::LINE_WIDTH;
+        assert!(text.lines().all(|l| l.len() <= width && l.ends_with(']')), "{text}");
         assert_eq!(text.split_whitespace().count(), 80);
     }
 }

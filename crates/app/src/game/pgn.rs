@@ -1,5 +1,7 @@
-//! PGN for a single game: writing with the seven-tag roster, and reading a game back to continue
-//! it (the tokens come from the book crate's reader, the program's one PGN reader).
+//! PGN for a single game: writing with the seven-tag roster, the pieces every PGN writer of the
+//! program uses (tags, move numbers, line wrapping; the analysis's annotated PGN too), and
+//! reading a game back to continue it (the tokens come from the book crate's reader, the
+//! program's one PGN reader).
 
 use crate::game::FileError;
 use std::fmt::Write as _;
@@ -21,13 +23,56 @@ pub struct PgnHeaders {
     pub chess960: bool,
 }
 
+/// The longest line of movetext written (PGN's export format asks for fewer than 80).
+pub const LINE_WIDTH: usize = 79;
+
+/// Appends the tag pair `[name "value"]` and a line end, escaping `\\` and `"` in the value.
+pub fn push_tag(out: &mut String, name: &str, value: &str) {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(out, "[{name} \"{value}\"]");
+}
+
+/// Appends a move with its number where PGN wants one: before White's moves, and before
+/// Black's when `interrupted` (the first move, or one after a comment or variation).
+pub fn push_numbered(
+    tokens: &mut Vec<String>,
+    number: u32,
+    white: bool,
+    interrupted: bool,
+    san: &str,
+) {
+    if white {
+        tokens.push(format!("{number}."));
+    } else if interrupted {
+        tokens.push(format!("{number}..."));
+    }
+    tokens.push(san.to_string());
+}
+
+/// Joins movetext tokens into lines of at most [`LINE_WIDTH`] characters (a longer token
+/// stands alone; a token is never split, so `[%eval …]` and comments' words stay whole).
+pub fn wrap(tokens: &[String]) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.chars().count() + 1 + t.chars().count() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(t);
+    }
+    out.push_str(&line);
+    out
+}
+
 /// Writes a game as PGN.
 pub fn write_pgn(game: &Game, h: &PgnHeaders) -> String {
     let mut out = String::new();
-    let tag = |out: &mut String, k: &str, v: &str| {
-        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{k} \"{v}\"]");
-    };
+    let tag = push_tag;
     tag(&mut out, "Event", if h.event.is_empty() { "?" } else { &h.event });
     tag(&mut out, "Site", "Vidle");
     tag(&mut out, "Date", if h.date.is_empty() { "????.??.??" } else { &h.date });
@@ -59,27 +104,11 @@ pub fn write_pgn(game: &Game, h: &PgnHeaders) -> String {
 
     let mut tokens = Vec::new();
     for (i, (&m, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
-        if pos.turn() == Color::White {
-            tokens.push(format!("{}.", pos.fullmove_number()));
-        } else if i == 0 {
-            tokens.push(format!("{}...", pos.fullmove_number()));
-        }
-        tokens.push(to_san(pos, m));
+        let number = pos.fullmove_number() as u32;
+        push_numbered(&mut tokens, number, pos.turn() == Color::White, i == 0, &to_san(pos, m));
     }
     tokens.push(result.to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
+    out.push_str(&wrap(&tokens));
     out.push_str("\n\n");
     out
 }
