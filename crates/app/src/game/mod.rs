@@ -32,8 +32,14 @@ use vidle_engine::{Score, SearchLimits, TbOutcome};
 pub const MAX_PLIES: usize = 1000;
 /// Thinking time per engine move without a clock or a depth limit.
 pub const DEFAULT_MOVETIME_MS: u64 = 2000;
-/// The engine accepts a draw when its own score is at most this (centipawns).
-const DRAW_ACCEPT_CP: i32 = 0;
+/// Before this move number the engine agrees to a draw only in a dead or a lost position (a
+/// person does not agree a draw in the opening of a playable game).
+pub const DRAW_FROM_MOVE: u32 = 30;
+/// Before [`DRAW_FROM_MOVE`], the engine's score at or below which it takes a draw anyway
+/// (centipawns, its own view: clearly lost).
+const DRAW_ACCEPT_LOST_CP: i32 = -300;
+/// From [`DRAW_FROM_MOVE`] on, a full-strength engine takes a draw at or below this score.
+const DRAW_ACCEPT_CP: i32 = -25;
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -433,10 +439,18 @@ impl GameSession {
         Ok(self.analysis_plan(DRAW_MOVETIME_MS, false))
     }
 
-    /// Answers a draw offer from the search of [`GameSession::draw_plan`]. The engine accepts
-    /// when its own score is at most [`DRAW_ACCEPT_CP`] (or it is being mated). The one rule for
-    /// a search that returned no score: the offer is declined (the engine knows nothing that
-    /// makes a draw good for it), so a draw is never agreed by accident.
+    /// Answers a draw offer from the search of [`GameSession::draw_plan`], as a person of the
+    /// level would:
+    /// - a dead position (insufficient material) or one the search proves drawn (score exactly
+    ///   0.00 with a line that repeats a position) is agreed at any move;
+    /// - before move [`DRAW_FROM_MOVE`] otherwise only a clearly lost one (its own score at most
+    ///   [`DRAW_ACCEPT_LOST_CP`], or being mated);
+    /// - from that move on, when its score is at most [`DRAW_ACCEPT_CP`] at full strength, and
+    ///   lower at weaker levels (they believe in their position longer: an eighth of a
+    ///   centipawn less per Elo below 2800, −1.9 pawns at 1700, −2.75 at 800).
+    ///
+    /// A search that returned no score declines (the engine knows nothing that makes a draw
+    /// good for it), so a draw is never agreed by accident.
     pub fn answer_draw(&mut self, outcome: &SearchOutcome) -> Result<DrawAnswer, Refusal> {
         if self.ended.is_some() {
             return Err(Refusal::GameOver);
@@ -450,7 +464,17 @@ impl GameSession {
             Some(Score::Mate(n)) => Some(if n > 0 { -100_000 } else { 100_000 }),
             None => None,
         };
-        let accepted = engine_cp.is_some_and(|cp| cp <= DRAW_ACCEPT_CP);
+        let pos = self.game.position();
+        let proven = pos.is_insufficient_material()
+            || (engine_cp == Some(0)
+                && outcome.info.as_ref().is_some_and(|i| line_repeats(&self.game, &i.pv)));
+        let threshold = if u32::from(pos.fullmove_number()) < DRAW_FROM_MOVE {
+            DRAW_ACCEPT_LOST_CP
+        } else {
+            let elo = self.strength.0.unwrap_or(2800).min(2800) as i32;
+            DRAW_ACCEPT_CP - (2800 - elo) / 8
+        };
+        let accepted = proven || engine_cp.is_some_and(|cp| cp <= threshold);
         if accepted {
             self.finish("1/2-1/2", EndReason::DrawAgreed);
         } else {
@@ -479,7 +503,10 @@ impl GameSession {
     }
 
     /// Takes back to the player's previous turn (their move and the engine's reply); the game
-    /// is open again unless the rules end it. The clocks stop until the next move.
+    /// is open again unless the rules end it. The player's clock runs again at once (the time
+    /// spent is not given back, as on lichess), except before the first move, which is not
+    /// timed. Undo is always allowed: there are no rated games yet, and the PGN keeps only the
+    /// moves that stand.
     pub fn undo(&mut self) -> Result<(), Refusal> {
         let mut taken = Vec::new();
         while let Some(m) = self.game.undo() {
@@ -498,6 +525,12 @@ impl GameSession {
         self.draw_declined_at = None;
         self.pause_clock();
         self.check_end();
+        if self.ended.is_none() && len > 0 {
+            let to_move = self.game.position().turn();
+            if let Some(c) = &mut self.clock {
+                c.start(to_move);
+            }
+        }
         Ok(())
     }
 
@@ -570,6 +603,22 @@ impl GameSession {
     pub fn pgn(&self) -> String {
         pgn::write_pgn(&self.game, &self.headers())
     }
+}
+
+/// Whether playing `pv` on from `game` reaches a position that occurred before (in the game or
+/// earlier in the line): the search's draw score then comes from a repetition it can force.
+fn line_repeats(game: &Game, pv: &[Move]) -> bool {
+    let mut g = game.clone();
+    for &m in pv {
+        if !g.position().is_legal(m) {
+            return false;
+        }
+        g.play(m);
+        if g.repetitions() >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

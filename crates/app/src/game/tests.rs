@@ -53,12 +53,48 @@ fn draw_offers_follow_one_rule() {
     let a = s.answer_draw(&answer(&plan, None, None)).expect("answered");
     assert!(!a.accepted);
     assert_eq!(s.draw_plan().err(), Some(Refusal::DrawAlreadyDeclined));
-    // The player (side to move) is better by 0.3: the engine is worse and accepts.
+    // Move 1, the player (side to move) better by 0.3: no draw in the opening of a playable
+    // game, at any level (it used to be accepted, and White could draw every game).
     let mut s = session(START, Color::White);
     let plan = s.draw_plan().expect("plan");
-    assert!(s.answer_draw(&answer(&plan, None, Some(Score::Cp(30)))).expect("answer").accepted);
+    assert!(!s.answer_draw(&answer(&plan, None, Some(Score::Cp(30)))).expect("answer").accepted);
+    // Before move 30 a clearly lost engine takes it.
+    let mut s = session(START, Color::White);
+    let plan = s.draw_plan().expect("plan");
+    assert!(s.answer_draw(&answer(&plan, None, Some(Score::Cp(300)))).expect("answer").accepted);
     let e = s.ended().expect("ended");
     assert_eq!((e.result, e.reason), ("1/2-1/2", EndReason::DrawAgreed));
+    // So does one whose search proves a draw: 0.00 with a line that repeats a position.
+    let mut s = session(START, Color::White);
+    let plan = s.draw_plan().expect("plan");
+    let mut out = plan.outcome();
+    let mut line = Vec::new();
+    let mut p = *s.position();
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        let m = parse_san(&p, san).expect("legal");
+        line.push(m);
+        p = p.played(m);
+    }
+    out.update(&SearchEvent::Info(SearchInfo { pv: line.clone(), ..info(Score::Cp(0)) }));
+    out.update(&SearchEvent::BestMove { best: Some(line[0]), ponder: None });
+    assert!(s.answer_draw(&out).expect("answer").accepted, "a forced repetition");
+    // 0.00 without a repetition in the line is only a level position: declined.
+    let mut s = session(START, Color::White);
+    let plan = s.draw_plan().expect("plan");
+    assert!(!s.answer_draw(&answer(&plan, None, Some(Score::Cp(0)))).expect("answer").accepted);
+    // From move 30 the level decides: full strength takes a draw when 0.25 worse, the
+    // beginner (800) only from 2.75 down.
+    let late = "r4rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R4RK1 w - - 0 30";
+    let mut strong = session(late, Color::White);
+    strong.strength = Strength(None);
+    let plan = strong.draw_plan().expect("plan");
+    assert!(strong.answer_draw(&answer(&plan, None, Some(Score::Cp(30)))).expect("a").accepted);
+    let mut weak = session(late, Color::White);
+    let plan = weak.draw_plan().expect("plan");
+    assert!(!weak.answer_draw(&answer(&plan, None, Some(Score::Cp(30)))).expect("a").accepted);
+    let mut weak = session(late, Color::White);
+    let plan = weak.draw_plan().expect("plan");
+    assert!(weak.answer_draw(&answer(&plan, None, Some(Score::Cp(280)))).expect("a").accepted);
     // The engine mates: declined.
     let mut s = session(START, Color::White);
     let plan = s.draw_plan().expect("plan");
@@ -69,6 +105,49 @@ fn draw_offers_follow_one_rule() {
     let e4 = parse_san(s.position(), "e4").expect("e4");
     s.play_human(e4).expect("legal");
     assert_eq!(s.answer_draw(&answer(&plan, None, Some(Score::Cp(0)))), Err(Refusal::GameChanged));
+}
+
+/// Undo gives the move back to the player and their clock runs on at once (it used to stand
+/// still until the next move, so the player thought for free).
+#[test]
+fn undo_restarts_the_players_clock() {
+    use crate::clock::fake::FakeTime;
+    use std::time::Duration;
+    let time = FakeTime::new();
+    let mut s = session(START, Color::White);
+    s.clock = Some(Clock::parse("1+0").expect("clock").with_time_source(time.source()));
+    let e4 = parse_san(s.position(), "e4").expect("e4");
+    s.play_human(e4).expect("legal");
+    // The engine's reply after 2 s of its time.
+    let plan = s.engine_plan().expect("the engine's turn");
+    time.advance(Duration::from_secs(2));
+    let e5 = parse_san(s.position(), "e5").expect("e5");
+    s.engine_played(&answer(&plan, Some(e5), Some(Score::Cp(0)))).expect("played");
+    time.advance(Duration::from_secs(3));
+    assert_eq!(s.undo(), Ok(()));
+    assert_eq!(s.game().moves().len(), 0, "back to the start");
+    // Before the first move nothing is timed.
+    assert_eq!(s.clock().expect("clock").running(), None);
+    // Undo in the middle of a game: White's clock runs at once.
+    let mut s = session(START, Color::White);
+    s.clock = Some(Clock::parse("1+0").expect("clock").with_time_source(time.source()));
+    for (san, human) in [("e4", true), ("e5", false), ("Nf3", true), ("Nc6", false)] {
+        let m = parse_san(s.position(), san).expect(san);
+        if human {
+            s.play_human(m).expect("legal");
+        } else {
+            let plan = s.engine_plan().expect("the engine's turn");
+            s.engine_played(&answer(&plan, Some(m), Some(Score::Cp(0)))).expect("played");
+        }
+    }
+    assert_eq!(s.undo(), Ok(()));
+    assert_eq!(s.game().moves().len(), 2);
+    let clock = s.clock().expect("clock");
+    assert_eq!(clock.running(), Some(Color::White), "the player's clock runs after undo");
+    let left = clock.remaining(Color::White);
+    time.advance(Duration::from_millis(1500));
+    let now = s.clock().expect("clock").remaining(Color::White);
+    assert_eq!(now, left - Duration::from_millis(1500));
 }
 
 #[test]
