@@ -20,12 +20,15 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         None => Position::startpos(),
     };
     let start = Instant::now();
+    // A castling that standard notation cannot tell from a king step (the king on f1 and the
+    // rook on h1 both reach g1) is written king takes rook, as Chess960 writes it.
+    let chess960 = args.chess960 || pos.castling_needs_chess960();
     let total = if args.divide {
         let mut total = 0;
         for m in pos.legal_moves().iter() {
             let n =
                 if args.depth == 0 { 1 } else { count(&pos.played(m), args.depth - 1, args.full) };
-            println!("{}: {n}", to_uci(m, args.chess960));
+            println!("{}: {n}", to_uci(m, chess960));
             total += n;
         }
         println!();

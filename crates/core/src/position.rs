@@ -475,7 +475,7 @@ impl Position {
         let role = code.wrapping_sub(1 + 6 * us as u8);
         debug_assert_eq!(role, NIBBLE_ROLES[code as usize & 15]);
 
-        self.fullmove = src.fullmove + us as u16;
+        self.fullmove = src.fullmove.saturating_add(us as u16);
         let mut key = src.key ^ zobrist::side();
         if src.ep != 0 {
             key ^= zobrist::en_passant_file(src.ep);
@@ -506,7 +506,8 @@ impl Position {
                 self.by_role[role as usize] = src.by_role[role as usize] ^ from_to;
                 let keys = key_from ^ zobrist::code_square(code, to);
                 key ^= keys;
-                self.halfmove = if role == Role::Pawn as u8 { 0 } else { src.halfmove + 1 };
+                self.halfmove =
+                    if role == Role::Pawn as u8 { 0 } else { src.halfmove.saturating_add(1) };
             } else {
                 // Promotion nibbles: the pawn's plus the role index (pawn = 0).
                 let placed = match m.promotion_role() {
@@ -584,7 +585,7 @@ impl Position {
             self.remove(to, rook);
             self.put(Square::from_coords(side.king_to_file(), rank), piece);
             self.put(Square::from_coords(side.rook_to_file(), rank), rook);
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         } else {
             let victim = Square::from_coords(to.file(), from.rank());
             self.remove(victim, Piece::new(!us, Role::Pawn));
@@ -602,7 +603,7 @@ impl Position {
         }
         self.turn = !self.turn;
         self.key ^= zobrist::side();
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
     }
 
     /// Whether `m` (legal here) gives check, without playing it.

@@ -145,3 +145,19 @@ fn insufficient_material() {
     play(&mut game, "Kxd2");
     assert_eq!(game.status(), Some(Outcome::InsufficientMaterial));
 }
+
+/// The clocks stop at their largest value instead of wrapping (or panicking) after 65,535
+/// plies: a quiet move from a FEN with both clocks at the top keeps them there, and the
+/// fifty-move rule still holds.
+#[test]
+fn clocks_saturate_instead_of_wrapping() {
+    let pos = parse_fen("4k3/8/8/8/8/8/8/4K1N1 b - - 65535 65535").expect("valid FEN");
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65535, 65535));
+    let m = vidle_core::notation::parse_san(&pos, "Kd7").expect("legal");
+    let after = pos.played(m);
+    assert_eq!(after.halfmove_clock(), 65535, "halfmove clock saturates");
+    assert_eq!(after.fullmove_number(), 65535, "fullmove number saturates");
+    let mut null = after;
+    null.play_null();
+    assert_eq!(null.halfmove_clock(), 65535);
+}

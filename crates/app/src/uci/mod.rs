@@ -232,14 +232,16 @@ impl<W: Write + Send + 'static> Uci<W> {
     }
 
     fn setoption(&mut self, args: &[&str]) -> std::io::Result<()> {
-        let text = args.join(" ");
-        let Some(rest) = text.strip_prefix("name ") else {
+        let Some((_, rest)) = args.split_first().filter(|(first, _)| **first == "name") else {
             return self.say("info string error: setoption: expected 'name'");
         };
-        let (name, value) = match rest.find(" value ") {
-            Some(i) => (&rest[..i], rest[i + 7..].trim()),
-            None => (rest.trim(), ""),
+        // The name runs to the first `value` token; the value is what follows, possibly
+        // nothing (`setoption name SyzygyPath value` clears the path).
+        let (name, value) = match rest.iter().position(|&w| w == "value") {
+            Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+            None => (rest.join(" "), String::new()),
         };
+        let (name, value) = (name.as_str(), value.as_str());
         if let Some(set) = crate::tb_panel::uci_setoption(name, value) {
             if let Err(e) = set {
                 self.say(&format!("info string error: setoption: {e}"))?;
@@ -530,6 +532,28 @@ mod tests {
         assert!(out.contains("info string warning: go: depth 'x' is not a number"), "{out}");
         assert!(out.contains("info string error: setoption: Hash"), "{out}");
         assert!(out.contains("unknown option 'Nonsense'"), "{out}");
+        // `zz` ends the list; an illegal move in it is named, not dropped in silence.
+        assert!(out.contains("info string warning: go: searchmoves: 'zz'"), "{out}");
+    }
+
+    /// An option set to nothing: the name is the option's (it used to be read as an option
+    /// named "SyzygyPath value"), and its empty value is taken.
+    #[test]
+    fn an_empty_value_is_a_value() {
+        let out = run(&[
+            "setoption name SyzygyPath value",
+            "setoption name EvalFile value",
+            "setoption name Clear Hash",
+            "position startpos",
+            "go nodes 0",
+            "go depth 1 searchmoves e2e5 e2e4",
+        ]);
+        assert!(!out.contains("unknown option"), "{out}");
+        assert!(!out.contains("error"), "{out}");
+        assert!(out.contains("info string warning: go: nodes 0"), "{out}");
+        assert!(out.contains("info string warning: go: searchmoves: 'e2e5'"), "{out}");
+        assert!(out.contains("bestmove e2e4"), "{out}");
+        assert_eq!(out.matches("bestmove").count(), 2, "{out}");
     }
 
     #[test]

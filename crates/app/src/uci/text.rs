@@ -39,6 +39,16 @@ fn go_value(key: &str, text: Option<&str>, warnings: &mut Vec<String>) -> Option
     }
 }
 
+/// Whether `t` has the shape of a move in coordinates (`e2e4`, `a7a8q`), legal or not.
+fn looks_like_a_move(t: &str) -> bool {
+    let b = t.as_bytes();
+    (b.len() == 4 || b.len() == 5)
+        && b[0].is_ascii_lowercase()
+        && b[1].is_ascii_digit()
+        && b[2].is_ascii_lowercase()
+        && b[3].is_ascii_digit()
+}
+
 /// Parses the arguments of `go`. Nothing here fails: every `go` gets its search and its
 /// `bestmove`; what could not be read is ignored (or clamped) and named in the warnings.
 pub(super) fn parse_go(
@@ -69,10 +79,21 @@ pub(super) fn parse_go(
             "infinite" => l.infinite = true,
             "ponder" => l.ponder = true,
             "searchmoves" => {
-                while let Some(t) = args.get(i + 1) {
+                // The list runs to the next keyword or the first token that is no move at
+                // all; a move that is not legal here is named and left out.
+                while let Some(&t) = args.get(i + 1) {
+                    if KEYS.contains(&t) || matches!(t, "infinite" | "ponder" | "searchmoves") {
+                        break;
+                    }
                     match parse_uci(pos, t, chess960) {
                         Ok(m) => l.searchmoves.push(m),
-                        Err(_) => break,
+                        Err(e) => {
+                            warnings.push(format!("searchmoves: '{t}' left out: {e}"));
+                            if !looks_like_a_move(t) {
+                                i += 1;
+                                break;
+                            }
+                        }
                     }
                     i += 1;
                 }
@@ -93,6 +114,10 @@ pub(super) fn parse_go(
                         "winc" => l.winc = Some(ms),
                         "binc" => l.binc = Some(ms),
                         "movetime" => l.movetime = Some(ms),
+                        "nodes" if v == 0 => {
+                            warnings.push("nodes 0: searching one node (depth 1)".into());
+                            l.nodes = Some(1);
+                        }
                         "nodes" => l.nodes = Some(v),
                         "depth" => l.depth = Some(small),
                         "movestogo" => l.movestogo = Some(small),
