@@ -47,10 +47,10 @@ impl OpeningBook for PolyglotSource {
 }
 
 /// Opens the book named by the `BookFile` option (`<built-in>` or empty: the embedded book).
-pub fn load(path: &str) -> Result<Arc<dyn OpeningBook>, String> {
+pub fn load(path: &str) -> Result<Arc<dyn OpeningBook>, vidle_engine::LoadFailure> {
     if path.is_empty() || path == "<built-in>" || path == "<empty>" {
         return Ok(Arc::new(PolyglotSource::built_in()));
     }
-    let book = Book::open(path).map_err(|e| format!("BookFile '{path}': {e}"))?;
+    let book = Book::open(path)?;
     Ok(Arc::new(PolyglotSource::new(BookRef::File(book))))
 }

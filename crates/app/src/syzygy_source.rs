@@ -25,10 +25,33 @@ pub struct SyzygySource {
     seen: Mutex<(HashSet<String>, Vec<String>)>,
 }
 
+/// No Syzygy table could be opened in the path given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoSyzygyTables {
+    /// The first problem met (a directory that cannot be read, a corrupt file), if any.
+    pub first_problem: Option<String>,
+}
+
+impl std::fmt::Display for NoSyzygyTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no Syzygy tables found")?;
+        match &self.first_problem {
+            Some(p) => write!(f, " ({p})"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for NoSyzygyTables {}
+
 impl SyzygySource {
     /// Opens the tables of every directory in `path` (`:`-separated; `;` on Windows).
     /// Fails only when no table at all could be added; other problems become messages.
-    pub fn open(path: &str, fifty: bool) -> Result<SyzygySource, String> {
+    ///
+    /// # Errors
+    /// [`NoSyzygyTables`], with the first problem met (a directory that cannot be read, a
+    /// corrupt file).
+    pub fn open(path: &str, fifty: bool) -> Result<SyzygySource, NoSyzygyTables> {
         let mut tables = Syzygy::new();
         let mut problems = Vec::new();
         let mut added = 0;
@@ -63,8 +86,7 @@ impl SyzygySource {
             }
         }
         if added == 0 {
-            let why = problems.first().map_or(String::new(), |p| format!(" ({p})"));
-            return Err(format!("SyzygyPath '{path}': no Syzygy tables found{why}"));
+            return Err(NoSyzygyTables { first_problem: problems.into_iter().next() });
         }
         let has = |stem: &str, wdl: bool| stems.iter().any(|(s, w)| s == stem && *w == wdl);
         let mut unpaired: Vec<String> = stems
@@ -200,7 +222,7 @@ impl Tablebase for SyzygySource {
 }
 
 /// Opens `SyzygyPath`'s directories (the engine's `SyzygyLoader`).
-fn load(path: &str, fifty: bool) -> Result<Arc<dyn Tablebase>, String> {
+fn load(path: &str, fifty: bool) -> Result<Arc<dyn Tablebase>, vidle_engine::LoadFailure> {
     Ok(Arc::new(SyzygySource::open(path, fifty)?))
 }
 

@@ -64,7 +64,7 @@ impl Tablebase for Source {
 }
 
 /// Opens the tables in `path` (`<default>` or empty: the data directory).
-fn load(path: &str) -> Result<Arc<dyn Tablebase>, String> {
+fn load(path: &str) -> Result<Arc<dyn Tablebase>, vidle_engine::LoadFailure> {
     let dir = match path {
         "" | "<default>" | "<empty>" => vidle_tb::default_dir(),
         p => p.into(),
@@ -72,8 +72,7 @@ fn load(path: &str) -> Result<Arc<dyn Tablebase>, String> {
     if dir == vidle_tb::default_dir() {
         return Ok(shared_source(&dir));
     }
-    let tb =
-        Tablebases::open(&dir).map_err(|e| format!("TablebasePath '{}': {e}", dir.display()))?;
+    let tb = Tablebases::open(&dir)?;
     Ok(Arc::new(Source(Arc::new(tb))))
 }
 
@@ -126,6 +125,10 @@ pub fn syzygy(path: &str) -> Result<Arc<SyzygySource>, String> {
     let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
     let map = open.get_or_insert_with(HashMap::new);
     map.entry(path.to_string())
-        .or_insert_with(|| SyzygySource::open(path, true).map(Arc::new))
+        .or_insert_with(|| {
+            SyzygySource::open(path, true)
+                .map(Arc::new)
+                .map_err(|e| format!("SyzygyPath '{path}': {e}"))
+        })
         .clone()
 }

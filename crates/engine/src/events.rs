@@ -222,6 +222,10 @@ impl Score {
     /// mates). `self` is from the side to move's point of view, as the engine reports it; UCI
     /// keeps that convention and does not use this.
     pub fn for_people(self, side_to_move: Color) -> String {
+        // Mate(0): the side to move is already mated, which `white_view` cannot turn (−0 is 0).
+        if self == Score::Mate(0) {
+            return if side_to_move == Color::White { "-#0" } else { "#0" }.to_string();
+        }
         match self.white_view(side_to_move) {
             Score::Cp(cp) => {
                 // Rounded to tenths first, so that -0.04 is "0.0", not "-0.0".
@@ -257,6 +261,9 @@ mod tests {
             (Score::Mate(3), Color::Black, "-#3"),
             (Score::Mate(-2), Color::Black, "#2"),
             (Score::Mate(-1), Color::White, "-#1"),
+            // Mated on the board: Black mated is White's win, and the other way round.
+            (Score::Mate(0), Color::Black, "#0"),
+            (Score::Mate(0), Color::White, "-#0"),
         ];
         for (score, turn, text) in cases {
             assert_eq!(score.for_people(turn), text, "{score:?} {turn:?}");

@@ -46,7 +46,9 @@ pub use nnue::{
     EMBEDDED_FILE as NNUE_EMBEDDED_FILE, MAX_BUCKETS as NNUE_MAX_BUCKETS, NetError,
     SIZES as NNUE_SIZES,
 };
-pub use options::{DEFAULT_USE_NNUE, EngineOption, OptionError, OptionKind, OptionSpec};
+pub use options::{
+    DEFAULT_USE_NNUE, EngineOption, LoadError, LoadFailure, OptionError, OptionKind, OptionSpec,
+};
 pub use strength::{MAX_ELO, MIN_ELO};
 
 use std::sync::Arc;
@@ -93,7 +95,7 @@ pub trait Tablebase: Send + Sync {
 /// `Win(p)`/`Loss(p)` where `p` is at least [`SYZYGY_FAR`] (WDL tables know no distance), and
 /// [`Tablebase::root_moves`] with the plies to the next capture or pawn move (DTZ) in place of
 /// the distance to mate, counting the fifty-move rule from the position's halfmove clock.
-pub type SyzygyLoader = fn(&str, bool) -> Result<Arc<dyn Tablebase>, String>;
+pub type SyzygyLoader = fn(&str, bool) -> Result<Arc<dyn Tablebase>, LoadFailure>;
 
 /// A distance that stands for "won (or lost), distance unknown": the search scores it below
 /// every mate (see `search::tb_score`). Syzygy's WDL tables answer with it, and our own tables
@@ -101,10 +103,10 @@ pub type SyzygyLoader = fn(&str, bool) -> Result<Arc<dyn Tablebase>, String>;
 pub const SYZYGY_FAR: u32 = 10_000;
 
 /// Opens the tablebase directory named by the `TablebasePath` option.
-pub type TablebaseLoader = fn(&str) -> Result<Arc<dyn Tablebase>, String>;
+pub type TablebaseLoader = fn(&str) -> Result<Arc<dyn Tablebase>, LoadFailure>;
 
 /// Opens a book file named by the `BookFile` option.
-pub type BookLoader = fn(&str) -> Result<Arc<dyn OpeningBook>, String>;
+pub type BookLoader = fn(&str) -> Result<Arc<dyn OpeningBook>, LoadFailure>;
 
 /// Shared slot through which a weakened search hands its chosen move to [`Engine::wait`].
 type ChosenSlot = Arc<std::sync::Mutex<Option<Move>>>;
@@ -253,8 +255,9 @@ impl Engine {
         let loader = self
             .syzygy_loader
             .ok_or(OptionError::NotBuiltIn { name: "SyzygyPath", what: "Syzygy" })?;
-        self.syzygy =
-            Some(loader(path, self.settings.syzygy_50_move_rule).map_err(OptionError::Load)?);
+        let loaded = loader(path, self.settings.syzygy_50_move_rule)
+            .map_err(|e| LoadError::option_error("SyzygyPath", path, e))?;
+        self.syzygy = Some(loaded);
         Ok(())
     }
 

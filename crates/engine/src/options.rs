@@ -179,6 +179,58 @@ pub enum EngineOption {
     },
 }
 
+/// What a loader says when it cannot use a file: the reader's own typed error (`BookError`,
+/// `TbError`, [`crate::NetError`], …), kept whole so that a caller can inspect it.
+pub type LoadFailure = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a file or directory an option names could not be used: which option, which path, and
+/// the reader's typed error as its source.
+#[derive(Debug, Clone)]
+pub struct LoadError {
+    /// The option's UCI name (`BookFile`, `TablebasePath`, `SyzygyPath`, `EvalFile`).
+    pub option: &'static str,
+    /// The path as given.
+    pub path: String,
+    /// What the reader said (shared, so that the error can be cloned).
+    pub source: Arc<dyn std::error::Error + Send + Sync>,
+}
+
+/// Two load errors are equal when they name the same option and path and their readers say
+/// the same (an error value has no equality of its own).
+impl PartialEq for LoadError {
+    fn eq(&self, other: &LoadError) -> bool {
+        self.option == other.option
+            && self.path == other.path
+            && self.source.to_string() == other.source.to_string()
+    }
+}
+
+impl Eq for LoadError {}
+
+impl LoadError {
+    /// The error of `option` with `path`, as an [`OptionError`].
+    pub fn option_error(
+        option: &'static str,
+        path: &str,
+        source: impl Into<LoadFailure>,
+    ) -> OptionError {
+        let source: LoadFailure = source.into();
+        OptionError::Load(LoadError { option, path: path.to_string(), source: source.into() })
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} '{}': {}", self.option, self.path, self.source)
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.source)
+    }
+}
+
 /// Why an option could not be set. The text names the option as it was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionError {
@@ -219,8 +271,8 @@ pub enum OptionError {
         /// What is missing, as the message words it: `book`, `tablebase` or `Syzygy`.
         what: &'static str,
     },
-    /// The file or directory could not be opened (the loader's explanation).
-    Load(String),
+    /// The file or directory an option names could not be used.
+    Load(LoadError),
     /// The transposition table could not be allocated; a 1 MB table is used instead.
     Memory(String),
 }
@@ -241,7 +293,7 @@ impl std::fmt::Display for OptionError {
             OptionError::NotBuiltIn { name, what } => {
                 write!(f, "{name}: no {what} support built in")
             }
-            OptionError::Load(why) => f.write_str(why),
+            OptionError::Load(e) => write!(f, "{e}"),
             OptionError::Memory(why) => write!(f, "Hash: {why}; using 1 MB"),
         }
     }
@@ -472,7 +524,7 @@ impl Engine {
                 let net = match path.trim() {
                     "" | "<built-in>" => crate::nnue::embedded(),
                     p => crate::nnue::load_file(std::path::Path::new(p))
-                        .map_err(|e| OptionError::Load(format!("EvalFile {p}: {e}")))?,
+                        .map_err(|e| LoadError::option_error("EvalFile", p, e))?,
                 };
                 self.set_network(net);
             }
@@ -481,7 +533,10 @@ impl Engine {
                 let loader = self
                     .tablebase_loader
                     .ok_or(OptionError::NotBuiltIn { name: "TablebasePath", what: "tablebase" })?;
-                self.tablebase = Some(loader(path.trim()).map_err(OptionError::Load)?);
+                let path = path.trim();
+                self.tablebase = Some(
+                    loader(path).map_err(|e| LoadError::option_error("TablebasePath", path, e))?,
+                );
             }
             EngineOption::SyzygyPath(path) => {
                 s.syzygy_path = path.trim().to_string();
@@ -499,7 +554,9 @@ impl Engine {
                 let loader = self
                     .book_loader
                     .ok_or(OptionError::NotBuiltIn { name: "BookFile", what: "book" })?;
-                self.book = Some(loader(path.trim()).map_err(OptionError::Load)?);
+                let path = path.trim();
+                self.book =
+                    Some(loader(path).map_err(|e| LoadError::option_error("BookFile", path, e))?);
             }
             EngineOption::Param { name, value } => {
                 let slot = s

@@ -51,6 +51,17 @@ fn eval_file_is_used_refused_and_reset() {
             .contains("32 hidden")
     );
 
+    // The error is typed: the option, the path, and the reader's own error as its source.
+    let bad_path = bad.to_str().unwrap().to_string();
+    match engine.set(vidle_engine::EngineOption::EvalFile(bad_path.clone())) {
+        Err(vidle_engine::OptionError::Load(e)) => {
+            assert_eq!((e.option, e.path.as_str()), ("EvalFile", bad_path.as_str()));
+            let net = e.source.downcast_ref::<vidle_engine::NetError>().expect("a NetError");
+            assert!(matches!(net, vidle_engine::NetError::Version(_)), "{net:?}");
+        }
+        other => panic!("a load error, not {other:?}"),
+    }
+
     engine.set_option("EvalFile", "<built-in>").unwrap();
     assert_eq!(nnue_line(&engine, fen), built_in);
     std::fs::remove_dir_all(&dir).unwrap();
