@@ -37,21 +37,49 @@ struct PerftJob {
     handle: std::thread::JoinHandle<()>,
 }
 
+/// The longest input line read (1 MiB): a `position startpos moves …` of 100,000 plies fits.
+/// A longer line is read to its end and dropped whole, with a warning (a command cut short
+/// would be a different command), so input without line ends cannot fill the memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] into `line` (its end included). Returns the
+/// bytes read, 0 at the end of input, and the length of a longer line that was dropped.
+fn read_line_bounded(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+) -> std::io::Result<(usize, usize)> {
+    line.clear();
+    let (mut read, mut dropped) = (0, 0);
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if dropped == 0 && line.len() + take <= MAX_LINE_BYTES {
+            line.extend_from_slice(&buf[..take]);
+        } else {
+            dropped = dropped.max(line.len()) + take;
+            line.clear();
+        }
+        input.consume(take);
+        read += take;
+        if done {
+            break;
+        }
+    }
+    Ok((read, dropped))
+}
+
 /// Runs UCI on standard input and output until `quit` or end of input.
 pub fn run_stdio() -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut uci = Uci::new(std::io::stdout());
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        if !uci.handle_bytes(&line)? {
-            break;
-        }
-    }
+    uci.serve(&mut input)?;
     uci.finish();
     Ok(())
 }
@@ -85,6 +113,29 @@ impl<W: Write + Send + 'static> Uci<W> {
 
     /// Handles one raw input line. Bytes that are not UTF-8 are decoded lossily (as U+FFFD) and
     /// reported: a GUI's stray byte must not end the engine.
+    /// Handles every line of `input` until `quit` or its end (each line bounded by
+    /// [`MAX_LINE_BYTES`]).
+    pub fn serve(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+        let mut line = Vec::new();
+        loop {
+            let (read, dropped) = read_line_bounded(input, &mut line)?;
+            if read == 0 {
+                return Ok(());
+            }
+            if dropped > 0 {
+                self.say(&format!(
+                    "info string warning: a line of {dropped} bytes was dropped: longer than the \
+                     limit of {MAX_LINE_BYTES} bytes"
+                ))?;
+                continue;
+            }
+            if !self.handle_bytes(&line)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Handles one line of input as bytes (not UTF-8: decoded lossily, with a warning).
     pub fn handle_bytes(&mut self, bytes: &[u8]) -> std::io::Result<bool> {
         let text = String::from_utf8_lossy(bytes);
         let line = text.trim_end_matches(['\n', '\r']);
@@ -184,7 +235,12 @@ impl<W: Write + Send + 'static> Uci<W> {
                 self.finish();
                 return Ok(false);
             }
-            other => self.say(&format!("info string unknown command '{other}'"))?,
+            other => {
+                // Named, not echoed whole: a command may be megabytes long.
+                let shown: String = other.chars().take(40).collect();
+                let more = if shown.len() < other.len() { "…" } else { "" };
+                self.say(&format!("info string unknown command '{shown}{more}'"))?;
+            }
         }
         Ok(true)
     }
@@ -511,6 +567,36 @@ mod tests {
         uci.handle("go infinite").unwrap();
         assert!(!uci.handle("quit").unwrap());
         assert_eq!(buf.text().matches("bestmove").count(), 3);
+    }
+
+    /// A line longer than the limit, or input that never ends a line, is dropped with a
+    /// warning and the engine goes on; an unknown command is named, not echoed whole.
+    #[test]
+    fn overlong_lines_are_dropped_and_the_engine_goes_on() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"position startpos moves ");
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 10));
+        input.extend_from_slice(b"\nisready\n");
+        input.extend(std::iter::repeat_n(b'y', 500_000)); // within the limit: a command
+        input.extend_from_slice(b"\nisready\n");
+        input.extend(std::iter::repeat_n(b'z', 3 * MAX_LINE_BYTES)); // no line end at all
+        let buf = Buf::default();
+        let mut uci = Uci::new(buf.clone());
+        uci.serve(&mut std::io::Cursor::new(input)).unwrap();
+        uci.finish();
+        let out = buf.text();
+        assert_eq!(out.matches("readyok").count(), 2, "{}", &out[..out.len().min(2000)]);
+        assert_eq!(out.matches("was dropped: longer than the limit").count(), 2, "{out}");
+        assert!(out.contains(&format!("a line of {} bytes", 24 + MAX_LINE_BYTES + 11)), "{out}");
+        assert!(
+            out.contains("unknown command 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…'"),
+            "{out}"
+        );
+        assert!(out.len() < 10_000, "nothing long is echoed: {} bytes", out.len());
+        // Lines within the limit are read one by one, a last line without its end too.
+        let mut uci = Uci::new(buf.clone());
+        uci.serve(&mut std::io::Cursor::new(b"isready\r\nisready".to_vec())).unwrap();
+        assert_eq!(buf.text().matches("readyok").count(), 4);
     }
 
     #[test]
