@@ -40,7 +40,7 @@ pub struct DatagenArgs {
     /// Output directory (default: $XDG_DATA_HOME/vidle/nnue, i.e. ~/.local/share/vidle/nnue).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Search threads, one game each.
+    /// Search threads, one game each (at most the threads the machine runs at once).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Nodes per move (a soft limit: the search stops at the first check after it).
@@ -213,6 +213,14 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     if !a.convert.is_empty() {
         return convert(&a.convert, &dir, &manifest);
     }
+    let hw = vidle_engine::hardware_threads();
+    if a.threads > hw {
+        eprintln!(
+            "datagen: --threads {}: using {hw}, the threads this machine runs at once",
+            a.threads
+        );
+    }
+    let threads = a.threads.min(hw);
     if a.threads == 0 || a.chunk_games == 0 || a.nodes == 0 {
         bail!("--threads, --chunk-games and --nodes must be at least 1");
     }
@@ -240,7 +248,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
         dir.display(),
         a.seed,
         a.nodes,
-        a.threads,
+        threads,
         net.as_ref().map_or(String::new(), |n| format!(", network {n}")),
         done.len(),
         tables.as_ref().map_or(String::new(), |t| format!(
@@ -250,7 +258,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     );
     std::thread::scope(|s| -> Result<()> {
         let mut workers = Vec::new();
-        for _ in 0..a.threads {
+        for _ in 0..threads {
             workers.push(s.spawn(|| -> Result<()> {
                 let mut engine = Engine::new();
                 engine.set(vidle_engine::EngineOption::UseNnue(a.eval == DatagenEval::Nnue))?;

@@ -15,7 +15,7 @@ pub enum TbCommand {
         /// Generate every endgame with up to this many pieces (kings included).
         #[arg(long, conflicts_with = "endgames")]
         max_pieces: Option<u32>,
-        /// Worker threads (default: one per core).
+        /// Worker threads (default: one per core; at most the threads the machine runs at once).
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// No progress bar.
@@ -86,6 +86,13 @@ fn parse_endgame(s: &str) -> anyhow::Result<Material> {
 pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
     match cmd {
         TbCommand::Gen { dir, max_pieces, threads, quiet, max_memory, timings, endgames } => {
+            let hw = vidle_engine::hardware_threads();
+            if threads > hw {
+                eprintln!(
+                    "tb gen: --threads {threads}: using {hw}, the threads this machine runs at once"
+                );
+            }
+            let threads = if threads == 0 { 0 } else { threads.min(hw) };
             let mut opts = GenOptions::new(dir_or_default(dir), threads, !quiet);
             if let Some(gib) = max_memory {
                 if !(gib >= 0.0 && gib.is_finite()) {

@@ -48,6 +48,7 @@ pub use nnue::{
 };
 pub use options::{
     DEFAULT_USE_NNUE, EngineOption, LoadError, LoadFailure, OptionError, OptionKind, OptionSpec,
+    hardware_threads,
 };
 pub use strength::{MAX_ELO, MIN_ELO};
 
@@ -442,6 +443,17 @@ impl Drop for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Threads` above what the machine runs at once gives that many workers, not more.
+    #[test]
+    fn threads_are_capped_by_the_hardware() {
+        let mut engine = Engine::new();
+        engine.set(EngineOption::Threads(256)).expect("in range");
+        let workers = engine.workers.as_ref().map_or(0, Vec::len);
+        assert_eq!(workers, 256.min(hardware_threads()));
+        engine.set(EngineOption::Threads(1)).expect("in range");
+        assert_eq!(engine.workers.as_ref().map_or(0, Vec::len), 1);
+    }
 
     /// The time manager's node shares: every node below the root is counted under exactly one
     /// root move (only the root's own visits are not), and the best move's share is read back.

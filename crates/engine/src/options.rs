@@ -128,7 +128,9 @@ impl Default for Settings {
 pub enum EngineOption {
     /// Transposition table size in MB (`Hash`).
     Hash(i64),
-    /// Search threads (`Threads`, 1..=256): the main one plus Lazy SMP helpers.
+    /// Search threads (`Threads`, 1..=256): the main one plus Lazy SMP helpers. The engine
+    /// uses at most [`hardware_threads`] of them: more threads than the machine runs at once
+    /// only slow Lazy SMP down (and take time to start on every `go`).
     Threads(i64),
     /// Empties the transposition table (`Clear Hash`).
     ClearHash,
@@ -177,6 +179,12 @@ pub enum EngineOption {
         /// Its new value, within ±1 000 000 (stored as an `i32`).
         value: i64,
     },
+}
+
+/// The threads the machine runs at once (`std::thread::available_parallelism`, 1 if unknown):
+/// the most search threads an engine uses, whatever `Threads` asks.
+pub fn hardware_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 /// What a loader says when it cannot use a file: the reader's own typed error (`BookError`,
@@ -498,7 +506,7 @@ impl Engine {
             }
             EngineOption::Threads(n) => {
                 self.wait();
-                self.settings.threads = n as usize;
+                self.settings.threads = (n as usize).min(hardware_threads());
                 self.resize_workers();
             }
             EngineOption::ClearHash => {

@@ -315,6 +315,14 @@ impl<W: Write + Send + 'static> Uci<W> {
 
     /// Sets an option or says why it cannot be, then what the Syzygy tables reported.
     fn apply(&mut self, option: Result<EngineOption, OptionError>) -> std::io::Result<()> {
+        if let Ok(EngineOption::Threads(n)) = option
+            && n as usize > vidle_engine::hardware_threads()
+        {
+            let hw = vidle_engine::hardware_threads();
+            self.say(&format!(
+                "info string Threads {n}: using {hw}, the threads this machine runs at once"
+            ))?;
+        }
         if let Err(e) = option.and_then(|o| self.engine.set(o)) {
             self.say(&format!("info string error: setoption: {e}"))?;
         }
@@ -620,6 +628,18 @@ mod tests {
         assert!(out.contains("unknown option 'Nonsense'"), "{out}");
         // `zz` ends the list; an illegal move in it is named, not dropped in silence.
         assert!(out.contains("info string warning: go: searchmoves: 'zz'"), "{out}");
+    }
+
+    /// More threads than the machine runs at once: the engine uses what it has and says so
+    /// (256 threads on 2 cores took 1.86 s to answer `go movetime 50`).
+    #[test]
+    fn threads_are_capped_by_the_machine() {
+        let out = run(&["setoption name Threads value 256", "position startpos", "go movetime 50"]);
+        let hw = vidle_engine::hardware_threads();
+        if hw < 256 {
+            assert!(out.contains(&format!("Threads 256: using {hw}")), "{out}");
+        }
+        assert!(out.contains("bestmove"), "{out}");
     }
 
     /// An option set to nothing: the name is the option's (it used to be read as an option
