@@ -146,6 +146,11 @@ impl Worker {
             if self.stopped {
                 break;
             }
+            if ctx.is_main && multipv > 1 {
+                self.order_lines(ctx, &mut result, &mut current);
+                // Each line's next window is centred on its own score, in the new order.
+                scores.sort_by(|a, b| b.cmp(a));
+            }
             std::mem::swap(&mut lines, &mut current);
             result.completed_depth = depth as u32;
             let d = depth as usize;
@@ -295,6 +300,31 @@ impl Worker {
         }
     }
 
+    /// MultiPV lines best first: each line is searched with the moves of the lines before it
+    /// left out, so a later line can come back with a higher score than an earlier one. When
+    /// that happens the depth's lines are sorted (stably, by score), renumbered and shown again
+    /// as one block, and the best move is the first line's, as the GUI then shows it.
+    fn order_lines(&mut self, ctx: &Ctx<'_>, result: &mut IterResult, current: &mut [SearchInfo]) {
+        let key = |l: &SearchInfo| std::cmp::Reverse(score_order(l.score));
+        if current.is_sorted_by_key(key) {
+            return;
+        }
+        current.sort_by_key(key);
+        for (i, line) in current.iter_mut().enumerate() {
+            line.multipv = i as u32 + 1;
+        }
+        if let Some(first) = current.first() {
+            result.info = Some(first.clone());
+            if let Some(&best) = first.pv.first() {
+                result.best = Some(best);
+                result.ponder = first.pv.get(1).copied();
+            }
+        }
+        for line in current.iter() {
+            self.show(ctx, line.clone());
+        }
+    }
+
     fn current_pv(&self) -> &[Option<Move>] {
         &self.pv[0][..self.pv_len[0]]
     }
@@ -328,6 +358,17 @@ impl Worker {
 
 // `current_pv` returns Options so that the hot path never allocates; this keeps the helper
 // honest about that in debug builds.
+/// A score as a number that orders like the score: mates to give above every centipawn value
+/// (the shorter the higher), mates to take below (the longer the higher).
+fn score_order(s: crate::Score) -> i64 {
+    const MATE: i64 = 1_000_000;
+    match s {
+        crate::Score::Cp(cp) => i64::from(cp),
+        crate::Score::Mate(n) if n > 0 => MATE - i64::from(n),
+        crate::Score::Mate(n) => -MATE - i64::from(n),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

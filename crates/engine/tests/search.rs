@@ -174,10 +174,54 @@ fn multipv_reports_distinct_lines() {
             _ => None,
         })
         .collect();
-    assert_eq!(last_depth.len(), 3);
-    let firsts: std::collections::HashSet<_> = last_depth.iter().map(|i| i.pv[0]).collect();
+    // The last line shown for each number (a block may be shown again, sorted).
+    let mut last = std::collections::BTreeMap::new();
+    for i in last_depth {
+        last.insert(i.multipv, i);
+    }
+    assert_eq!(last.len(), 3);
+    let firsts: std::collections::HashSet<_> = last.values().map(|i| i.pv[0]).collect();
     assert_eq!(firsts.len(), 3);
     assert!(matches!(events.last(), Some(vidle_engine::SearchEvent::BestMove { .. })));
+}
+
+/// A number that orders like a score (mates to give highest, mates to take lowest).
+fn order(s: Score) -> i64 {
+    match s {
+        Score::Cp(cp) => i64::from(cp),
+        Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+        Score::Mate(n) => -1_000_000 - i64::from(n),
+    }
+}
+
+/// MultiPV lines are best first: a later line that comes back higher than an earlier one
+/// is sorted above it (issue 85: with MultiPV 12 on this position line 6 scored cp 30 above
+/// line 1's cp 29), and the move played is the first line's.
+#[test]
+fn multipv_lines_are_best_first() {
+    let game = Game::from_fen("8/8/4k3/8/2r5/8/3KP3/4R3 w - - 0 1").expect("fen");
+    let mut engine = Engine::new();
+    engine.set_option("MultiPV", "12").expect("option");
+    let (tx, rx) = std::sync::mpsc::channel();
+    engine.start(&game, depth(10), Box::new(move |e| drop(tx.send(e))));
+    engine.wait();
+    let events: Vec<_> = rx.try_iter().collect();
+    let mut shown = std::collections::BTreeMap::new();
+    for e in &events {
+        if let vidle_engine::SearchEvent::Info(i) = e
+            && i.depth == 10
+            && i.bound.is_none()
+        {
+            shown.insert(i.multipv, i.clone());
+        }
+    }
+    assert_eq!(shown.len(), 12, "twelve lines at depth 10");
+    let scores: Vec<i64> = shown.values().map(|i| order(i.score)).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {scores:?}");
+    let Some(vidle_engine::SearchEvent::BestMove { best, .. }) = events.last() else {
+        panic!("bestmove last")
+    };
+    assert_eq!(*best, shown[&1].pv.first().copied(), "the move played is line 1's");
 }
 
 #[test]
