@@ -228,6 +228,14 @@ fn ascii_letters_brackets_and_a_small_window() {
     assert_eq!(buf[(cell.x + 1, cell.y)].symbol(), "p");
     let small = screen(&render(&c, &ui, 40, 10));
     assert!(small.contains("too small"), "{small}");
+    // The pieces taken are letters too (`--ascii` used to show ♟ in the "took" lines).
+    let mut c = controller(None, Color::White, None);
+    typed(&mut c, "e4");
+    engine_answers(&mut c, "d5");
+    typed(&mut c, "exd5");
+    let text = screen(&render(&c, &ui, W, H));
+    assert!(text.contains("took: p"), "{text}");
+    assert!(!text.chars().any(|ch| ('\u{2654}'..='\u{265F}').contains(&ch)), "{text}");
 }
 
 #[test]

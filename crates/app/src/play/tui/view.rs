@@ -134,7 +134,7 @@ pub fn draw(frame: &mut Frame<'_>, c: &Controller, ui: &Ui) {
     let g = if analysis.is_some() { g.with_analysis() } else { g };
     draw_board(buf, &g, c, ui);
     draw_clocks(buf, &g, c);
-    draw_captured(buf, g.captured, c, ui.colour);
+    draw_captured(buf, g.captured, c, ui.unicode, ui.colour);
     draw_moves(buf, g.moves, c, ui);
     match analysis {
         Some(a) => {
@@ -283,11 +283,12 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
     }
 }
 
-fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, colour: bool) {
+fn draw_captured(buf: &mut Buffer, area: Rect, c: &Controller, unicode: bool, colour: bool) {
     let taken = crate::game::captured::captured(c.s.game());
     let balance = crate::game::captured::material_balance(c.s.position());
     let (white_lost, black_lost) = (&taken.by_black, &taken.by_white);
-    let style = board::Style { unicode: true, colour, lang: c.lang };
+    // `--ascii` shows the pieces taken as letters too.
+    let style = board::Style { unicode, colour, lang: c.lang };
     let mut lines = Vec::new();
     for (side, lost, owner) in
         [(Color::White, black_lost, Color::Black), (Color::Black, white_lost, Color::White)]
