@@ -168,6 +168,18 @@ fn engine_panel_tablebase_messages_and_game_over() {
     assert!(text.contains("depth 17"), "{text}");
     assert!(text.contains("+0.3"), "{text}");
     assert!(text.contains("Nf3 Nc6"), "{text}");
+    // A book move (or a search with nothing to say yet) shows no "depth 0 0 nodes".
+    let mut quiet = coloured();
+    quiet.thinking = Some(Thinking {
+        job: Job::EngineMove,
+        depth: 0,
+        score: String::new(),
+        nodes: 0,
+        pv: Vec::new(),
+        running: false,
+    });
+    let book = screen(&render(&c, &quiet, W, H));
+    assert!(!book.contains("depth 0") && !book.contains(" 0 nodes"), "{book}");
     assert!(text.contains("White mates in 9"), "{text}");
     assert!(text.contains("You played a4"), "{text}");
     typed(&mut c, "resign");

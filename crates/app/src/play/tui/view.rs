@@ -368,12 +368,15 @@ fn draw_engine(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
                 Job::Hint => c.tr(Msg::HintTitle),
                 Job::Draw => c.tr(Msg::DrawOfferTitle),
             };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{} {:<3}", c.tr(Msg::Depth), t.depth), Style::new()),
-                Span::styled(format!(" {:>6} ", t.score), bold()),
-                Span::raw(format!(" {} {}", t.nodes, c.tr(Msg::Nodes))),
-            ]));
-            lines.push(Line::from(t.pv.join(" ")));
+            // Nothing searched yet, or a book move (no search at all): no "depth 0 0 nodes".
+            if t.depth > 0 || t.nodes > 0 {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{} {:<3}", c.tr(Msg::Depth), t.depth), Style::new()),
+                    Span::styled(format!(" {:>6} ", t.score), bold()),
+                    Span::raw(format!(" {} {}", t.nodes, c.tr(Msg::Nodes))),
+                ]));
+                lines.push(Line::from(t.pv.join(" ")));
+            }
             let state = if t.running { c.tr(Msg::Thinking) } else { "" };
             format!(" {what} {state} ")
         }
