@@ -136,7 +136,15 @@ impl SyzygySource {
         use shakmaty_syzygy::SyzygyError::*;
         match e {
             Castling | TooManyPieces => {}
-            e => self.report(format!("Syzygy: {e}")),
+            // One line whatever the environment: with RUST_BACKTRACE set the error's text
+            // carries a backtrace, which would flood the GUI with non-UCI lines.
+            e => {
+                let text = e.to_string();
+                // The backtrace starts on a line of its own or right after "corrupted table: ".
+                let cut = text.find('\n').into_iter().chain(text.find("   0: ")).min();
+                let first = text[..cut.unwrap_or(text.len())].trim_end().trim_end_matches(':');
+                self.report(format!("Syzygy: {first}"));
+            }
         }
     }
 

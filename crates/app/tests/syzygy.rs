@@ -22,9 +22,15 @@ fn syzygy_dir(check: &str) -> Option<PathBuf> {
 /// Runs `vidle uci` on `input` without our own tables (so that Syzygy answers); waits for the
 /// search's `bestmove` before `quit` (which would stop it).
 fn uci(input: &str) -> String {
+    uci_env(input, &[])
+}
+
+/// [`uci`] with more environment variables.
+fn uci_env(input: &str, env: &[(&str, &str)]) -> String {
     use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .arg("uci")
+        .envs(env.iter().copied())
         .env("VIDLE_TB_DIR", "/nonexistent/vidle-tb")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -255,5 +261,40 @@ fn a_missing_or_truncated_directory_is_reported_and_play_goes_on() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(out.contains("info string SyzygyPath: skipped") && out.contains("KRvK.rtbw"), "{out}");
     assert!(out.contains("missing KQvK.rtbz"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+/// A table whose data is damaged fails its probes: each failure is one clean `info string`,
+/// whatever the environment (with RUST_BACKTRACE=1 the error's text used to carry a backtrace
+/// into the GUI, thousands of non-UCI lines in a short search).
+#[test]
+fn a_damaged_table_is_one_clean_line_per_failure_even_with_backtraces() {
+    let Some(src) = syzygy_dir("the damaged-table message check") else { return };
+    let dir = std::env::temp_dir().join(format!("vidle-syzygy-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut w = std::fs::read(src.join("KRvK.rtbw")).unwrap();
+    let mut x: u32 = 12345;
+    for b in w.iter_mut().skip(64) {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        *b = (x >> 16) as u8;
+    }
+    std::fs::write(dir.join("KRvK.rtbw"), &w).unwrap();
+    std::fs::copy(src.join("KRvK.rtbz"), dir.join("KRvK.rtbz")).unwrap();
+    let out = uci_env(
+        &format!(
+            "setoption name SyzygyPath value {}\nposition fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 6\n",
+            dir.display()
+        ),
+        &[("RUST_BACKTRACE", "1")],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.contains("info string Syzygy: "), "the failure is reported: {out}");
+    for line in out.lines() {
+        assert!(
+            line.starts_with("info ") || line.starts_with("bestmove "),
+            "a line that is not UCI: {line:?}"
+        );
+        assert!(!line.contains("shakmaty_syzygy::") && !line.contains("   0: "), "{line}");
+    }
     assert!(out.contains("bestmove "), "{out}");
 }

@@ -132,6 +132,19 @@ pub(super) fn parse_go(
     (l, warnings)
 }
 
+/// A root tablebase result in words for the `info string` (it used to print `Win(27)`).
+fn tb_words(o: TbOutcome) -> String {
+    use vidle_engine::TbOutcome::{Draw, Loss, Win};
+    let moves = |plies: u32| plies.div_ceil(2);
+    match o {
+        Win(p) if p >= vidle_engine::SYZYGY_FAR => "win".to_string(),
+        Win(p) => format!("win, mate in {}", moves(p)),
+        Draw => "draw".to_string(),
+        Loss(p) if p >= vidle_engine::SYZYGY_FAR => "loss".to_string(),
+        Loss(p) => format!("loss, mated in {}", moves(p)),
+    }
+}
+
 pub(super) fn format_pv(pv: &[Move], chess960: bool) -> String {
     pv.iter().map(|&m| to_uci(m, chess960)).collect::<Vec<_>>().join(" ")
 }
@@ -162,7 +175,7 @@ pub(super) fn format_event(e: &SearchEvent, chess960: bool) -> String {
         SearchEvent::Info(i) => format_info(i, chess960),
         SearchEvent::Message(m) => format!("info string {m}"),
         SearchEvent::Tablebase(TbOutcome::Draw) => "info string tablebase: draw".to_string(),
-        SearchEvent::Tablebase(o) => format!("info string tablebase: {o:?}"),
+        SearchEvent::Tablebase(o) => format!("info string tablebase: {}", tb_words(*o)),
         SearchEvent::SyzygyRoot { class, kept, total } => {
             format!("info string syzygy: {} ({kept} of {total} moves keep it)", class.word())
         }
@@ -176,5 +189,21 @@ pub(super) fn format_event(e: &SearchEvent, chess960: bool) -> String {
         },
         // No legal move: the conventional null move.
         SearchEvent::BestMove { best: None, .. } => "bestmove 0000".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Root tablebase results read as words, not as Rust's debug text (`Win(27)`).
+    #[test]
+    fn tablebase_results_in_words() {
+        use vidle_engine::TbOutcome::{Draw, Loss, Win};
+        let said = |o| format_event(&SearchEvent::Tablebase(o), false);
+        assert_eq!(said(Win(27)), "info string tablebase: win, mate in 14");
+        assert_eq!(said(Loss(4)), "info string tablebase: loss, mated in 2");
+        assert_eq!(said(Draw), "info string tablebase: draw");
+        assert_eq!(said(Win(vidle_engine::SYZYGY_FAR)), "info string tablebase: win");
     }
 }
