@@ -289,3 +289,15 @@ fn a_whole_game_in_czech_has_no_english_message() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The plain board names who took what ("White took: r"), only for a side that took
+/// something, and a game from a FEN with pieces missing shows nothing taken (there used to be
+/// two unlabelled "Captured:" lines counting every piece missing from a full army).
+#[test]
+fn the_plain_board_names_who_took_what() {
+    let out = play(&["--fen", "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"], "Rxa8+\nquit\n");
+    assert!(!out.contains("Captured:"), "{out}");
+    let before_move = out.split("You played").next().unwrap_or("");
+    assert!(!before_move.contains("took:"), "nothing taken yet:\n{before_move}");
+    assert!(out.contains("White took: r"), "{out}");
+}

@@ -178,11 +178,19 @@ impl Session {
             b if b > 0 => format!(" (+{b})"),
             b => format!(" ({b})"),
         };
-        for (lost, owner, ahead) in
-            [(black_lost, Color::Black, balance > 0), (white_lost, Color::White, balance < 0)]
-        {
+        // "White took: p p" as in the full-screen board, only for a side that took something.
+        for (side_color, lost, owner, ahead) in [
+            (Color::White, black_lost, Color::Black, balance > 0),
+            (Color::Black, white_lost, Color::White, balance < 0),
+        ] {
+            if lost.is_empty() {
+                continue;
+            }
             let pieces = board::pieces_text(lost, owner, &self.style);
-            let text = Text::new(Msg::Captured).arg("pieces", pieces).render(c.lang);
+            let text = Text::new(Msg::Took)
+                .arg("color", c.lang.color(side_color))
+                .arg("pieces", pieces)
+                .render(c.lang);
             side.push(format!("{text}{}", if ahead { adv.as_str() } else { "" }));
         }
         if let Some(o) = openings::name_of(c.s.game()) {
