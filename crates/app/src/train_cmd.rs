@@ -148,9 +148,44 @@ pub fn run(a: &TrainArgs) -> Result<()> {
     if !(a.output_scale.is_finite() && a.output_scale > 0.0 && a.output_scale <= 4.0) {
         bail!("--output-scale must be above 0 and at most 4, not {}", a.output_scale);
     }
-    if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.holdout) || a.lr <= 0.0 {
-        bail!("--wdl must be within 0..1, --holdout within 0..1 (below 1), --lr above 0");
+    // Written so that NaN fails every test (a NaN learning rate wrote a network of NaNs).
+    let numbers_ok = (0.0..=1.0).contains(&a.wdl)
+        && (0.0..1.0).contains(&a.holdout)
+        && a.lr.is_finite()
+        && a.lr > 0.0
+        && a.lr <= 1.0;
+    if !numbers_ok {
+        bail!(
+            "--wdl must be within 0..1, --holdout within 0..1 (below 1), --lr above 0 and at \
+             most 1 (not {})",
+            a.lr
+        );
     }
+    // The starting weights first: a bad --init is refused before the data is read.
+    let mut net = match &a.init {
+        Some(p) => {
+            let bytes =
+                vidle_core::files::read_bounded(p, vidle_core::files::MAX_TRAINING_FILE_BYTES)
+                    .with_context(|| format!("reading {}", p.display()))?;
+            let net = Net::from_float_bytes(&bytes)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+            if net.params.iter().any(|w| !w.is_finite()) {
+                bail!("{}: the weights are not all finite numbers", p.display());
+            }
+            if (net.hidden, net.buckets) != (a.hidden, a.buckets) {
+                bail!(
+                    "{} has {} hidden units and {} output buckets, not --hidden {} --buckets {}",
+                    p.display(),
+                    net.hidden,
+                    net.buckets,
+                    a.hidden,
+                    a.buckets
+                );
+            }
+            net
+        }
+        None => Net::with_buckets(a.hidden, a.buckets, a.seed),
+    };
     let paths =
         if a.data.is_empty() { vec![crate::datagen_cmd::default_dir()] } else { a.data.clone() };
     let start = Instant::now();
@@ -194,25 +229,6 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         );
     }
     report_buckets(&tr, a.buckets, a.init.is_some());
-    let mut net = match &a.init {
-        Some(p) => {
-            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
-            let net = Net::from_float_bytes(&bytes)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
-            if (net.hidden, net.buckets) != (a.hidden, a.buckets) {
-                bail!(
-                    "{} has {} hidden units and {} output buckets, not --hidden {} --buckets {}",
-                    p.display(),
-                    net.hidden,
-                    net.buckets,
-                    a.hidden,
-                    a.buckets
-                );
-            }
-            net
-        }
-        None => Net::with_buckets(a.hidden, a.buckets, a.seed),
-    };
     let cfg = Config {
         hidden: a.hidden,
         epochs: a.epochs,
@@ -247,6 +263,14 @@ pub fn run(a: &TrainArgs) -> Result<()> {
             "train: output scaled by {}; held-out loss now {:.6}",
             a.output_scale,
             train::loss(&net, &val, a.wdl)
+        );
+    }
+    // Training can diverge (a learning rate too high for the data): such weights would make a
+    // network that evaluates everything as 0. Nothing is written then.
+    if let Some(i) = net.params.iter().position(|w| !w.is_finite()) {
+        bail!(
+            "training diverged: weight {i} is {} (try a smaller --lr); nothing written",
+            net.params[i]
         );
     }
     write(&a.out, &net.to_engine_bytes())?;

@@ -15,6 +15,9 @@ pub const MAX_EPD_BYTES: u64 = 64 << 20;
 /// Evaluation network files: the largest this build reads (1,024 units, 16 output buckets) is
 /// about 1.6 MB.
 pub const MAX_NET_BYTES: u64 = 4 << 20;
+/// Training data: a chunk file of packed records (100 games are about 0.3 MB), a data
+/// directory's manifest, a trainer's float weights (1,024 units: about 13 MB).
+pub const MAX_TRAINING_FILE_BYTES: u64 = 256 << 20;
 
 /// Reads `path` whole if it is a regular file of at most `max` bytes.
 ///

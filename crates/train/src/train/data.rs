@@ -49,8 +49,9 @@ pub fn chunk_files(path: &Path) -> Result<Vec<PathBuf>, String> {
         return Ok(vec![path.to_path_buf()]);
     }
     let manifest = path.join("manifest.tsv");
-    let text = std::fs::read_to_string(&manifest)
-        .map_err(|e| format!("{}: {e} (is this a datagen directory?)", manifest.display()))?;
+    let text =
+        vidle_core::files::read_text_bounded(&manifest, vidle_core::files::MAX_TRAINING_FILE_BYTES)
+            .map_err(|e| format!("{}: {e} (is this a datagen directory?)", manifest.display()))?;
     Ok(text
         .lines()
         .filter_map(|l| l.split('\t').next())
@@ -94,7 +95,9 @@ pub fn load(paths: &[PathBuf], filter: &Filter) -> Result<(Vec<Raw>, LoadStats),
     let mut seen = HashSet::new();
     'files: for path in paths {
         for file in chunk_files(path)? {
-            let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let bytes =
+                vidle_core::files::read_bounded(&file, vidle_core::files::MAX_TRAINING_FILE_BYTES)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
             if !bytes.len().is_multiple_of(RECORD_LEN) {
                 return Err(format!(
                     "{}: {} bytes is not a whole number of {RECORD_LEN}-byte records",
