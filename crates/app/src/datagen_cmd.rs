@@ -236,8 +236,17 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
         None => (None, None),
     };
     let tables = crate::tb_source::default_tables();
-    let done = manifest.chunks_done(a.seed);
-    check_recipe(&dir, a.seed, &recipe(a, openings.as_deref(), net.as_deref()), done.len())?;
+    // A chunk is done when it holds every game it should for this run: one cut short by an
+    // earlier run's --games is played again whole (its first games come out the same) and
+    // replaces the short one, so extending a run gives the chunks one long run would.
+    let recorded = manifest.chunk_games(a.seed);
+    let wanted = |k: u64| match a.games {
+        Some(g) => a.chunk_games.min(g.saturating_sub(k * a.chunk_games)),
+        None => a.chunk_games,
+    };
+    let done: HashSet<u64> =
+        recorded.iter().filter(|&(&k, &n)| n >= wanted(k)).map(|(&k, _)| k).collect();
+    check_recipe(&dir, a.seed, &recipe(a, openings.as_deref(), net.as_deref()), recorded.len())?;
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let written = AtomicU64::new(0);
@@ -403,13 +412,24 @@ impl Manifest {
         Ok(Manifest { path, lines: Mutex::new(lines) })
     }
 
+    /// The chunks of `seed` in the manifest.
+    #[cfg(test)]
     fn chunks_done(&self, seed: u64) -> HashSet<u64> {
+        self.chunk_games(seed).into_keys().collect()
+    }
+
+    /// The games each chunk of `seed` holds, by chunk number (`manifest.tsv`'s third column).
+    fn chunk_games(&self, seed: u64) -> std::collections::HashMap<u64, u64> {
         let prefix = format!("seed-{seed}/chunk-");
         let lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
         lines
             .iter()
-            .filter_map(|l| l.split('\t').next()?.strip_prefix(&prefix)?.strip_suffix(".vpk"))
-            .filter_map(|k| k.parse().ok())
+            .filter_map(|l| {
+                let mut fields = l.split('\t');
+                let k = fields.next()?.strip_prefix(&prefix)?.strip_suffix(".vpk")?.parse().ok()?;
+                let games = fields.nth(1)?.parse().ok()?;
+                Some((k, games))
+            })
             .collect()
     }
 
@@ -430,6 +450,16 @@ impl Manifest {
             env!("CARGO_PKG_VERSION")
         );
         let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        let same = |l: &String| l.split('\t').next() == Some(name);
+        if let Some(old) = lines.iter_mut().find(|l| same(l)) {
+            // A chunk played again whole (it was cut short): its line is replaced, and the
+            // manifest written anew under a temporary name and renamed, like a chunk.
+            *old = line.trim_end().to_string();
+            let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            vidle_tb::write::write_file(&self.path, text.as_bytes())
+                .with_context(|| format!("writing {}", self.path.display()))?;
+            return Ok(());
+        }
         let mut f = std::fs::OpenOptions::new().create(true).append(true).open(&self.path)?;
         f.write_all(line.as_bytes())?;
         lines.push(line.trim_end().to_string());
@@ -509,6 +539,33 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// Extending a finished run gives the chunks one long run gives: a chunk the first run
+    /// cut short is played again whole and replaces the short one (`--games 30 --chunk-games
+    /// 4`, then `--games 40`, used to leave chunk 7 with 2 games).
+    #[test]
+    fn extending_a_run_fills_the_chunk_it_cut_short() {
+        let (a_dir, b_dir) = (fresh_dir("extend-a"), fresh_dir("extend-b"));
+        let base = ["--nodes", "200", "--chunk-games", "2", "--seed", "12"];
+        let (a, b) = (a_dir.to_str().unwrap(), b_dir.to_str().unwrap());
+        run(&args(&[&base[..], &["--out", a, "--games", "3"]].concat())).unwrap();
+        assert_eq!(Manifest::open(&a_dir).unwrap().chunk_games(12)[&1], 1, "cut short");
+        run(&args(&[&base[..], &["--out", a, "--games", "4"]].concat())).unwrap();
+        run(&args(&[&base[..], &["--out", b, "--games", "4"]].concat())).unwrap();
+        let (ma, mb) = (Manifest::open(&a_dir).unwrap(), Manifest::open(&b_dir).unwrap());
+        assert_eq!(ma.chunk_games(12), mb.chunk_games(12));
+        assert_eq!(ma.chunk_games(12), std::collections::HashMap::from([(0, 2), (1, 2)]));
+        assert_eq!(ma.lines.lock().unwrap().len(), 2, "one line per chunk");
+        for k in 0..2 {
+            let name = format!("seed-12/chunk-{k}.vpk");
+            assert_eq!(
+                std::fs::read(a_dir.join(&name)).unwrap(),
+                std::fs::read(b_dir.join(&name)).unwrap(),
+                "{name}"
+            );
+        }
+        let _ = (std::fs::remove_dir_all(&a_dir), std::fs::remove_dir_all(&b_dir));
     }
 
     #[test]
