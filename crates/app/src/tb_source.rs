@@ -69,11 +69,13 @@ fn load(path: &str) -> Result<Arc<dyn Tablebase>, vidle_engine::LoadFailure> {
         "" | "<default>" | "<empty>" => vidle_tb::default_dir(),
         p => p.into(),
     };
-    if dir == vidle_tb::default_dir() {
-        return Ok(shared_source(&dir));
+    if dir != vidle_tb::default_dir() {
+        // Checked now (a missing directory, a FIFO or a plain file is refused with the reason),
+        // then shared like the default one, so that tables made there while the program runs
+        // (`TablebaseAutoGenerate`) are used at once.
+        Tablebases::open(&dir)?;
     }
-    let tb = Tablebases::open(&dir)?;
-    Ok(Arc::new(Source(Arc::new(tb))))
+    Ok(shared_source(&dir))
 }
 
 /// The one open `Tablebases` of `dir` in this process (the directory need not exist yet).

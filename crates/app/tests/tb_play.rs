@@ -122,6 +122,60 @@ fn uci_makes_tables_only_when_asked() {
     assert!(out.contains("info string Generating tablebase KRvK"), "{out}");
 }
 
+/// With `TablebasePath DIR` and `TablebaseAutoGenerate true`, missing tables are made in DIR
+/// (they used to go to the data directory, DIR stayed empty) and the search uses them as soon
+/// as they are there (`tbhits` above 0).
+#[test]
+fn uci_makes_tables_where_tablebase_path_says_and_uses_them() {
+    use std::io::BufRead;
+    let home = DataDir::new();
+    let default_tb = home.path().join("vidle").join("tb");
+    let own = DataDir::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .arg("uci")
+        .own_data(&home)
+        .env("VIDLE_TB_DIR", &default_tb)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let go = "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\ngo depth 3\n";
+    writeln!(stdin, "setoption name TablebasePath value {}", own.path().display()).unwrap();
+    write!(stdin, "setoption name TablebaseAutoGenerate value true\n{go}").unwrap();
+    stdin.flush().unwrap();
+    let (krvk_dtm, krvk_dtz) = (own.path().join("KRvK.vdtm"), own.path().join("KRvK.vdtz"));
+    let start = std::time::Instant::now();
+    let mut text = String::new();
+    let mut seen_hits = false;
+    // Each search's last info line tells whether the tables answered; search again until they
+    // do (the tables are made in the background) or the deadline passes.
+    while !seen_hits {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "vidle ended:\n{text}");
+        text.push_str(&line);
+        if line.starts_with("bestmove") {
+            assert!(start.elapsed().as_secs() < 120, "no tbhits in two minutes:\n{text}");
+            if krvk_dtm.is_file() && krvk_dtz.is_file() {
+                seen_hits = text.lines().any(|l| {
+                    l.contains(" tbhits ") && !l.contains(" tbhits 0 ") || l.contains("tablebase:")
+                });
+            }
+            if !seen_hits {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                stdin.write_all(go.as_bytes()).unwrap();
+                stdin.flush().unwrap();
+            }
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let _ = child.wait();
+    assert!(krvk_dtm.is_file(), "made where TablebasePath says");
+    assert!(!default_tb.join("KRvK.vdtm").exists(), "not in the data directory");
+}
+
 /// `tb gen`'s summary counts every file the run wrote (DTM, DTZ and the full DTM copies in
 /// `resolved/`), byte for byte, and a second run writes nothing.
 #[test]

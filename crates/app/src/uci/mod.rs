@@ -323,8 +323,21 @@ impl<W: Write + Send + 'static> Uci<W> {
                 "info string Threads {n}: using {hw}, the threads this machine runs at once"
             ))?;
         }
-        if let Err(e) = option.and_then(|o| self.engine.set(o)) {
-            self.say(&format!("info string error: setoption: {e}"))?;
+        let tb_dir = match &option {
+            Ok(EngineOption::TablebasePath(p)) => Some(p.trim().to_string()),
+            _ => None,
+        };
+        match option.and_then(|o| self.engine.set(o)) {
+            Err(e) => self.say(&format!("info string error: setoption: {e}"))?,
+            // Tables made on demand (`TablebaseAutoGenerate`) go where the engine reads them.
+            Ok(()) => {
+                if let Some(p) = tb_dir {
+                    crate::tb_panel::use_dir(match p.as_str() {
+                        "" | "<default>" | "<empty>" => vidle_tb::default_dir(),
+                        p => p.into(),
+                    });
+                }
+            }
         }
         for m in self.engine.syzygy_messages() {
             self.say(&format!("info string {m}"))?;
