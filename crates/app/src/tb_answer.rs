@@ -81,6 +81,14 @@ fn value_text(v: TbValue) -> Text {
 /// Our tables' answer: DTM per move, with the fifty-move rule from the DTZ tables.
 fn own_answer(pos: &Position, dir: &Path) -> Result<Option<TbAnswer>, vidle_tb::TbError> {
     let tb = shared(dir);
+    let covered = |tb: &vidle_tb::Tablebases| {
+        pos.occupied().count() <= tb.max_pieces() && tb.probe_dtm(pos).is_some()
+    };
+    // Tables another process made since (`vidle tb gen` beside a running `vidle serve`) are
+    // found by looking at the directory again, at most every few seconds.
+    if !covered(&tb) && crate::tb_source::rescan_due(dir) {
+        crate::tb_source::refresh(dir);
+    }
     if pos.occupied().count() > tb.max_pieces() {
         return Ok(None);
     }
@@ -210,4 +218,30 @@ fn syzygy_answer(sz: &SyzygySource, pos: &Position) -> Option<TbAnswer> {
         moves: moves.into_iter().map(|(_, m, t)| (m, t)).collect(),
         notes: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tables made by another process after the first lookup (`vidle tb gen` beside a running
+    /// `vidle serve`) are found by a later lookup: the directory is looked at again.
+    #[test]
+    fn tables_made_later_by_another_process_are_found() {
+        let dir = std::env::temp_dir().join(format!("vidle-tb-later-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let pos = vidle_core::parse_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert!(lookup(&pos, &dir, None).is_err(), "nothing there yet");
+        // Written behind the shared instance's back, as another process would.
+        let krvk: vidle_tb::Material = "KRvK".parse().unwrap();
+        let opts = vidle_tb::GenOptions::new(dir.clone(), 1, false);
+        vidle_tb::generate(&[krvk], &opts, |_| {}).unwrap();
+        let start = std::time::Instant::now();
+        while lookup(&pos, &dir, None).is_err() {
+            assert!(start.elapsed().as_secs() < 30, "the new table was never found");
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -1,7 +1,7 @@
-//! Endgame tablebases as the engine and the players see them: `vidle-tb` tables behind the
-//! engine's `Tablebase` trait, opened from the data directory (or `TablebasePath`), and
-//! [`lookup`], the one tablebase answer for people (`vidle tb probe`, the panels of terminal and
-//! web play): our tables first, Syzygy tables where ours are missing.
+//! Endgame tablebases as the engine sees them: `vidle-tb` tables behind the engine's
+//! `Tablebase` trait, opened from the data directory (or `TablebasePath`) and shared per
+//! directory, and the Syzygy tables people point to. The answer in words for people is
+//! `crate::tb_answer`, built on this module.
 
 use crate::syzygy_source::SyzygySource;
 use std::collections::HashMap;
@@ -92,7 +92,27 @@ pub fn shared_source(dir: &Path) -> Arc<dyn Tablebase> {
     Arc::new(Source(shared(dir)))
 }
 
-/// Tables were written to `dir`: every engine and [`lookup`] using them sees them from now on.
+/// How often a lookup that finds no table looks at the directory again (tables another
+/// process made meanwhile, such as `vidle tb gen` beside a running `vidle serve`).
+const RESCAN_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Whether the directory `dir` is due for another look ([`RESCAN_EVERY`] since the last one);
+/// a `true` answer starts the next interval.
+pub fn rescan_due(dir: &Path) -> bool {
+    static LAST: Mutex<Option<HashMap<PathBuf, std::time::Instant>>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+    let map = last.get_or_insert_with(HashMap::new);
+    let now = std::time::Instant::now();
+    match map.get(dir) {
+        Some(&t) if now.duration_since(t) < RESCAN_EVERY => false,
+        _ => {
+            map.insert(dir.to_path_buf(), now);
+            true
+        }
+    }
+}
+
+/// Tables were written to `dir`: every engine and `crate::tb_answer::lookup` using them sees them from now on.
 pub fn refresh(dir: &Path) {
     let _ = shared(dir).rescan();
 }

@@ -243,13 +243,16 @@ function render(state) {
   if (tb.length) {
     const head = document.createElement('h3');
     head.textContent = t('Tablebase');
+    // The verdict, news and problems are paragraphs; only the moves form the numbered list.
+    const notes = [];
     const list = document.createElement('ol');
     for (const line of tb) {
-      const item = document.createElement('li');
+      const isMove = line && line.key === 'TbMoveValue';
+      const item = document.createElement(isMove ? 'li' : 'p');
       item.textContent = tx(line);
-      list.append(item);
+      (isMove ? list : { append: (e) => notes.push(e) }).append(item);
     }
-    $('tb-panel').replaceChildren(head, list);
+    $('tb-panel').replaceChildren(head, ...notes, ...(list.children.length ? [list] : []));
   }
 }
 
