@@ -19,7 +19,7 @@ come from the reference engine, which is run as a separate program over UCI.
 
 Usage:
     python3 tools/match/sflabel.py --out data.txt --nodes 2000 --workers 2 \
-        tools/match/measurements/*/games.pgn.gz
+        $XDG_DATA_HOME/vidle/matches/*.pgn
     python3 tools/match/sflabel.py --rescale data.txt --k K --out scaled.txt
 """
 

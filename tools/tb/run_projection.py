@@ -3,7 +3,7 @@
 made so far against the same tables in earlier runs, and when the run would end at that pace.
 
     vidle tb gen --dir DIR --max-pieces 5 --max-memory 12 --quiet --timings > gen.log
-    python3 crates/tb/measurements/run_projection.py gen.log START [--budget HOURS] [--tsv]
+    python3 tools/tb/run_projection.py gen.log START [--budget HOURS] [--tsv]
 
 START: when the run started (UTC `HH:MM:SS` of today, or seconds since the epoch). The reference
 runs are the TSV files beside this script: `five-piece-run.tsv` (2026-11-22, every table, resumed

@@ -2,9 +2,9 @@
 """The cost of tablebase probes in the search: nodes per second on fixed endgame positions with
 two tablebase settings, in the same run, alternating, one thread, a fixed node count per search.
 
-    python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY SYZYGY_DIR [ROUNDS] [NODES]
-    python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY --own DIR_A DIR_B [ROUNDS] [NODES]
-    python3 crates/tb/measurements/syzygy_nps.py VIDLE_BINARY --builds BINARY_B DIR [ROUNDS] [NODES]
+    python3 tools/tb/syzygy_nps.py VIDLE_BINARY SYZYGY_DIR [ROUNDS] [NODES]
+    python3 tools/tb/syzygy_nps.py VIDLE_BINARY --own DIR_A DIR_B [ROUNDS] [NODES]
+    python3 tools/tb/syzygy_nps.py VIDLE_BINARY --builds BINARY_B DIR [ROUNDS] [NODES]
 
 The first form: without and with `SyzygyPath`, our own tables switched off (VIDLE_TB_DIR points
 nowhere), so every hit is a Syzygy probe. The second: our own tables from DIR_A, then from DIR_B

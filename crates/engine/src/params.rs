@@ -3,9 +3,9 @@
 //! Depths are in plies, margins in centipawns. The values follow common practice in strong
 //! open-source engines, scaled to this evaluation; `tools/match/spsa.py` tunes them. Fourteen
 //! (the LMR, futility, SEE, history-pruning, ProbCut, null-move eval and aspiration values) come
-//! from an SPSA of 1000 game pairs at 1+0.01 (`tools/match/measurements/2026-11-27-spsa-search/`),
+//! from an SPSA of 1000 game pairs at 1+0.01 (`docs/lab/runs/2026-11-27-spsa-search/`),
 //! accepted by an SPRT at 5+0.05 (+16.2 ± 11.9 Elo over 590 pairs,
-//! `tools/match/measurements/2026-11-27-sprt-spsa/`).
+//! `docs/lab/runs/2026-11-27-sprt-spsa/`).
 //!
 //! [`PARAMS`] is what the engine plays with. Each engine instance keeps its own copy, which the
 //! hidden UCI options of [`SearchParams::named`] change (`setoption name rfp_margin value

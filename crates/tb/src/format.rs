@@ -100,7 +100,7 @@ pub const SIDES_BOTH: u8 = 3;
 
 /// Whether the DTM file of a table of `size` index entries per side keeps one side to move only
 /// (format version 5): every table above [`SMALL_TABLE`] positions. Measured on nine 5-piece
-/// tables (`crates/tb/measurements/2026-11-29-one-side.md`): the file keeps 36–46 % of the
+/// tables (`docs/lab/tb/2026-11-29-one-side.md`): the file keeps 36–46 % of the
 /// two sides' bytes.
 pub fn one_sided(size: u64) -> bool {
     2 * size > SMALL_TABLE

@@ -125,7 +125,7 @@ fn read_slice_at(bytes: &[u8], offset: u64, buf: &mut [u8]) -> std::io::Result<(
 /// side that a file does not store reads about ten blocks, and a search in a 6-piece ending
 /// keeps probing a few 5-piece tables: with 256 blocks per table the caches were emptied over
 /// and over (KRRvKRP searched 36 % slower than with two-sided files, 12 % with 4096 blocks:
-/// `crates/tb/measurements/2026-11-29-one-side.md`).
+/// `docs/lab/tb/2026-11-29-one-side.md`).
 pub const CACHE_BLOCKS: usize = 4096;
 
 /// One open table file.

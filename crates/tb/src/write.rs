@@ -113,7 +113,7 @@ const ORDER_SAMPLE_BLOCKS: usize = 1024;
 /// finds smaller when its sampled blocks (at least [`ONE_SIDE_MIN_SAMPLE`] of each side) average
 /// more than this factor apart; closer, both sides are compressed and compared in full. On the
 /// nine 5-piece tables measured the smaller side held 36–46 % of both sides' bytes
-/// (crates/tb/measurements/2026-11-29-one-side.md).
+/// (docs/lab/tb/2026-11-29-one-side.md).
 const ONE_SIDE_MARGIN: f64 = 1.1;
 const ONE_SIDE_MIN_SAMPLE: usize = 64;
 
