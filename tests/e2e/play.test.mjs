@@ -172,8 +172,14 @@ test('promoting a pawn through the dialog', async () => {
   const pieceOnA8 = await page.evaluate(() => window.vidleBoard.state.pieces.get('a8'));
   assert.deepEqual(pieceOnA8, { role: 'queen', color: 'white' });
   await waitForYourMove(page);
-  // Out of the book the engine searches, and its score is shown.
+  // Out of the book the engine searches; its score stays hidden during the game (as lichess
+  // hides it against the computer) until the button shows it.
+  assert.equal(await page.locator('#eng-score').innerText(), '—', 'engine score hidden');
+  assert.equal(await page.locator('#evalbar-text').innerText(), '', 'evaluation bar hidden');
+  await page.click('#btn-eval');
   assert.notEqual(await page.locator('#eng-score').innerText(), '—', 'engine score shown');
+  assert.equal(await page.locator('#btn-eval').getAttribute('aria-pressed'), 'true');
+  await page.click('#btn-eval'); // hidden again (the choice is remembered for other pages)
   await page.close();
 });
 

@@ -388,16 +388,35 @@ function evalPercent(cp) {
   const w = 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
   return 50 + 50 * w;
 }
+// The engine's score, line and the evaluation bar stay hidden while the game is on, as lichess
+// hides them against the computer (they would give the game away); the button shows them, and
+// they are shown once the game is over. The choice is remembered.
+let showEval = localStorage.getItem('vidle.showeval') === '1';
+function revealsEval() {
+  return showEval || !!(game && game.ended);
+}
 function showInfo(info, live) {
   if (!game) return;
-  $('eng-score').textContent = info.text;
+  const reveal = revealsEval();
+  $('eng-score').textContent = reveal ? info.text : '—';
   const nps = info.nps >= 1e6 ? `${(info.nps / 1e6).toFixed(1)} Mn/s` : `${Math.round(info.nps / 1e3)} kn/s`;
   $('eng-meta').textContent = t('EngineMeta', { depth: `${info.depth}/${info.seldepth}`, speed: nps }) + (live ? ` · ${t('Thinking')}` : '');
-  $('eng-pv').textContent = numberedLine(info);
-  const pct = Math.max(2, Math.min(98, evalPercent(info.white_cp)));
+  $('eng-pv').textContent = reveal ? numberedLine(info) : '';
+  const pct = reveal ? Math.max(2, Math.min(98, evalPercent(info.white_cp))) : 50;
   $('evalbar-white').style.height = `${pct}%`;
-  $('evalbar-text').textContent = info.text.replace(/^\+/, '');
+  $('evalbar-text').textContent = reveal ? info.text.replace(/^\+/, '') : '';
 }
+function drawEvalToggle() {
+  $('btn-eval').setAttribute('aria-pressed', String(showEval));
+  $('btn-eval').textContent = t(showEval ? 'HideEval' : 'ShowEval');
+}
+$('btn-eval').addEventListener('click', () => {
+  showEval = !showEval;
+  localStorage.setItem('vidle.showeval', showEval ? '1' : '0');
+  drawEvalToggle();
+  if (game && game.info) showInfo(game.info, game.phase === 'thinking');
+  else if (game && !game.ended) clearInfo();
+});
 function numberedLine(info) {
   let no = info.fullmove;
   let black = info.black_to_move;
@@ -665,6 +684,7 @@ new ResizeObserver(() => cg.redrawAll()).observe($('board'));
 async function setLanguage(code) {
   try { await i18n.load(code); } catch { return; /* the server's words are not reachable: keep these */ }
   i18n.translatePage();
+  drawEvalToggle();
   for (const c of ['en', 'cs']) $(`lang-${c}`).setAttribute('aria-pressed', String(c === i18n.language()));
   syncSetupBox();
   if (game) render(game);

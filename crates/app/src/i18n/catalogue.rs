@@ -192,6 +192,11 @@ catalogue! {
     HelpLevel: "show or set the strength", "ukáže nebo nastaví sílu počítače";
     HelpTime: "show the clocks", "ukáže hodiny";
     HelpFen: "the position as FEN", "pozice ve FEN";
+    ShowEval: "Show evaluation", "Zobrazit hodnocení";
+    HideEval: "Hide evaluation", "Skrýt hodnocení";
+    HelpEval: "show or hide the engine's evaluation during the game", "zobrazí nebo skryje hodnocení počítače během partie";
+    EvalShown: "The engine's evaluation is shown during the game.", "Hodnocení počítače se během partie zobrazuje.";
+    EvalHidden: "The engine's evaluation is hidden until the game ends ('eval' shows it).", "Hodnocení počítače je skryté do konce partie ('hodnocení' ho zobrazí).";
     HelpPgn: "show the game as PGN, or save it", "ukáže partii v PGN, nebo ji uloží";
     HelpSave: "save the game as PGN", "uloží partii v PGN";
     HelpLoad: "continue a game from a PGN file", "pokračuje v partii ze souboru PGN";

@@ -17,6 +17,7 @@ enum Word {
     Level,
     Time,
     Fen,
+    Eval,
     Pgn,
     Save,
     Load,
@@ -78,6 +79,7 @@ const WORDS: &[Entry] = &[
     },
     Entry { word: Word::Time, en: &["time"], cs: &["čas"], args: None, does: Msg::HelpTime },
     Entry { word: Word::Fen, en: &["fen"], cs: &[], args: None, does: Msg::HelpFen },
+    Entry { word: Word::Eval, en: &["eval"], cs: &["hodnocení"], args: None, does: Msg::HelpEval },
     Entry {
         word: Word::Pgn,
         en: &["pgn"],
@@ -202,6 +204,8 @@ pub enum Command {
     Level(Option<String>),
     Time,
     Fen,
+    /// `eval`: show or hide the engine's evaluation during the game.
+    Eval,
     /// `pgn`: show the game.
     ShowPgn,
     /// `pgn save FILE`, `pgn FILE`, `save FILE`.
@@ -241,6 +245,7 @@ impl Command {
             Word::Level => Command::Level(first),
             Word::Time => Command::Time,
             Word::Fen => Command::Fen,
+            Word::Eval => Command::Eval,
             Word::Pgn => match args.as_slice() {
                 [] => Command::ShowPgn,
                 [save, file] if is_save(save) => Command::Save(file.to_string()),
@@ -287,6 +292,8 @@ mod tests {
         assert_eq!(Command::parse("new black"), Some(Command::New(Some("black".into()))));
         assert_eq!(Command::parse("level"), Some(Command::Level(None)));
         assert_eq!(Command::parse("pgn"), Some(Command::ShowPgn));
+        assert_eq!(Command::parse("eval"), Some(Command::Eval));
+        assert_eq!(Command::parse("hodnoceni"), Some(Command::Eval));
         assert_eq!(Command::parse("pgn save g.pgn"), Some(Command::Save("g.pgn".into())));
         assert_eq!(Command::parse("pgn g.pgn"), Some(Command::Save("g.pgn".into())));
         assert!(matches!(Command::parse("pgn save"), Some(Command::Usage(..))));

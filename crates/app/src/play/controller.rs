@@ -102,6 +102,9 @@ pub struct Controller {
     analysed: Option<(String, GameRecord, Analysis)>,
     /// The tablebase verdict of the engine's last move ("White mates in 9 (tablebase)").
     pub tablebase: Option<String>,
+    /// Show the engine's score and line while the game is on (`eval`); off by default, as
+    /// lichess hides them when you play the computer: they would give the game away.
+    pub show_eval: bool,
     out: Vec<Output>,
 }
 
@@ -242,8 +245,16 @@ impl Controller {
             tb_asked: None,
             analysed: None,
             tablebase: None,
+            show_eval: false,
             out: Vec::new(),
         }
+    }
+
+    /// Whether the engine's score and line may be shown for a search of `job`: always for a
+    /// hint or a draw offer (the player asked), for the engine's own moves once the game is
+    /// over or when `eval` turned them on.
+    pub fn reveals_eval(&self, job: Job) -> bool {
+        self.show_eval || job != Job::EngineMove || self.s.ended().is_some()
     }
 
     /// What there is to show since the last call.
@@ -467,6 +478,11 @@ impl Controller {
                 let text = fen::to_fen(self.s.position(), self.s.chess960());
                 self.say(&text);
             }
+            Command::Eval => {
+                self.show_eval = !self.show_eval;
+                let msg = if self.show_eval { Msg::EvalShown } else { Msg::EvalHidden };
+                self.say(self.tr(msg));
+            }
             Command::ShowPgn => {
                 let text = self.s.pgn();
                 self.say(&text);
@@ -557,7 +573,8 @@ impl Controller {
             msg.push_str(self.tr(Msg::BookMoveNote));
         }
         let gives_mate = pos.played(em.mv).is_checkmate();
-        match (em.announced_mate(gives_mate), em.score) {
+        let reveal = self.reveals_eval(Job::EngineMove);
+        match (em.announced_mate(gives_mate).filter(|_| reveal), em.score.filter(|_| reveal)) {
             (Some(n), _) => {
                 msg.push('\n');
                 msg.push_str(&Text::new(Msg::AnnouncesMate).arg("n", n).render(lang));

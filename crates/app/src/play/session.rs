@@ -108,7 +108,7 @@ impl Session {
             if let SearchEvent::Info(info) = &ev
                 && live
             {
-                let line = self.status_line(&pos, info);
+                let line = self.status_line(&pos, info, self.c.reveals_eval(p.job));
                 print!("\r\x1b[2K{line}");
                 let _ = std::io::stdout().flush();
             }
@@ -129,14 +129,17 @@ impl Session {
         self.flush();
     }
 
-    fn status_line(&self, pos: &Position, info: &SearchInfo) -> String {
-        let line = pv_san(pos, &info.pv, self.c.lang, 8);
+    /// The live status line; the score and line only when `reveal` (see
+    /// `Controller::reveals_eval`).
+    fn status_line(&self, pos: &Position, info: &SearchInfo, reveal: bool) -> String {
+        let line = if reveal { pv_san(pos, &info.pv, self.c.lang, 8) } else { Vec::new() };
         let width = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100usize);
+        let score = if reveal { info.score.for_people(pos.turn()) } else { String::new() };
         let text = format!(
             "{} {:>2}  {:>7}  {:>9} {}  {}",
             self.c.tr(Msg::Depth),
             info.depth,
-            info.score.for_people(pos.turn()),
+            score,
             info.nodes,
             self.c.tr(Msg::Nodes),
             line.join(" ")

@@ -163,6 +163,13 @@ fn engine_panel_tablebase_messages_and_game_over() {
     });
     c.tablebase = Some("White mates in 9 (tablebase)".into());
     ui.say("You played a4".into());
+    // During the game the engine's own score and line are hidden (lichess does the same),
+    // the depth and nodes shown; `eval` shows them.
+    let hidden = screen(&render(&c, &ui, W, H));
+    assert!(hidden.contains("depth 17") && hidden.contains("123456"), "{hidden}");
+    assert!(!hidden.contains("+0.3") && !hidden.contains("Nf3 Nc6"), "{hidden}");
+    typed(&mut c, "eval");
+    assert!(c.show_eval);
     let text = screen(&render(&c, &ui, W, H));
     assert!(text.contains("thinking"), "{text}");
     assert!(text.contains("depth 17"), "{text}");

@@ -369,13 +369,19 @@ fn draw_engine(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
                 Job::Draw => c.tr(Msg::DrawOfferTitle),
             };
             // Nothing searched yet, or a book move (no search at all): no "depth 0 0 nodes".
+            // The score and line of the engine's own move stay hidden during the game unless
+            // `eval` shows them (`Controller::reveals_eval`).
+            let reveal = c.reveals_eval(t.job);
             if t.depth > 0 || t.nodes > 0 {
+                let score = if reveal { t.score.as_str() } else { "" };
                 lines.push(Line::from(vec![
                     Span::styled(format!("{} {:<3}", c.tr(Msg::Depth), t.depth), Style::new()),
-                    Span::styled(format!(" {:>6} ", t.score), bold()),
+                    Span::styled(format!(" {score:>6} "), bold()),
                     Span::raw(format!(" {} {}", t.nodes, c.tr(Msg::Nodes))),
                 ]));
-                lines.push(Line::from(t.pv.join(" ")));
+                if reveal {
+                    lines.push(Line::from(t.pv.join(" ")));
+                }
             }
             let state = if t.running { c.tr(Msg::Thinking) } else { "" };
             format!(" {what} {state} ")
