@@ -301,3 +301,42 @@ fn the_plain_board_names_who_took_what() {
     assert!(!before_move.contains("took:"), "nothing taken yet:\n{before_move}");
     assert!(out.contains("White took: r"), "{out}");
 }
+
+/// `--save` to a device is refused before the game starts (`/dev/full` used to take the game
+/// and fail only at quit), and a save that fails at quit ends with a failing exit status.
+#[cfg(unix)]
+#[test]
+fn a_save_that_cannot_be_made_is_an_error_not_a_silent_loss() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    let out = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["play", "--save", "/dev/full"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("not a regular file"), "{err}");
+
+    let dir = std::env::temp_dir().join(format!("vidle-save-gone-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["play", "--save"])
+        .arg(dir.join("game.pgn"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the game is on (the board is printed), the directory goes away.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while stdout.read_line(&mut line).unwrap() > 0 && !line.contains("Type 'help'") {
+        line.clear();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut stdout, &mut rest);
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the lost game is an error: {rest}");
+}

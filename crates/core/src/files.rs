@@ -60,6 +60,11 @@ pub fn open_regular(path: &Path) -> io::Result<std::fs::File> {
 /// # Errors
 /// Why it cannot be opened for writing (no such directory, permission, a directory).
 pub fn check_writable(path: &Path) -> io::Result<()> {
+    // A device or FIFO "accepts" the open and fails (or blocks) on the write: /dev/full took the
+    // game only at the end. Only regular files (or a new one) are written.
+    if let Ok(meta) = std::fs::metadata(path) {
+        check_regular(&meta)?;
+    }
     let existed = std::fs::symlink_metadata(path).is_ok();
     std::fs::OpenOptions::new().append(true).create(true).open(path)?;
     if !existed {

@@ -410,7 +410,7 @@ impl Controller {
         self.announced = ended;
         if let Some(e) = ended {
             self.say_text(self.game_over_text(e));
-            self.save_if_asked();
+            let _ = self.save_if_asked(); // said if it failed; tried again at quit
         }
     }
 
@@ -689,12 +689,14 @@ impl Controller {
         self.say_text(text);
     }
 
-    /// Writes the game to the `--save` file, if one was given.
-    pub fn save_if_asked(&mut self) {
+    /// Writes the game to the `--save` file, if one was given; `false` when that failed (said).
+    pub fn save_if_asked(&mut self) -> bool {
         if let Some(path) = &self.save
             && let Err(e) = pgn::write_game_file(path, &self.s.pgn())
         {
             self.say_text(i18n::file_error(&e));
+            return false;
         }
+        true
     }
 }

@@ -89,8 +89,10 @@ impl Session {
             self.c.announce_end();
             self.flush();
         }
-        self.c.save_if_asked();
+        let saved = self.c.save_if_asked();
         self.flush();
+        // The exit status says the game was not kept (the reason was printed).
+        anyhow::ensure!(saved, "the game could not be saved");
         Ok(())
     }
 

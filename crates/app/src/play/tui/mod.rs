@@ -75,7 +75,7 @@ pub fn run(c: Controller, engine: Engine, ascii: bool) -> anyhow::Result<()> {
     let result = app.run(&mut terminal);
     app.stop_search();
     app.stop_review();
-    app.c.save_if_asked();
+    let saved = app.c.save_if_asked();
     drop(_guard);
     // What was said after the last screen (a failed save) is not lost with it.
     for out in app.c.drain() {
@@ -83,7 +83,9 @@ pub fn run(c: Controller, engine: Engine, ascii: bool) -> anyhow::Result<()> {
             eprintln!("{t}");
         }
     }
-    result
+    result?;
+    anyhow::ensure!(saved, "the game could not be saved");
+    Ok(())
 }
 
 /// A search running on the engine's thread.
