@@ -122,15 +122,30 @@ fn own_answer(pos: &Position, dir: &Path) -> Result<Option<TbAnswer>, vidle_tb::
                 _ => 0,
             },
         ),
-        value: describe(value, dtz),
+        value: describe_position(value, dtz),
         moves: out,
         notes: Vec::new(),
     }))
 }
 
+/// The position's value in the verdict's terms, whoever is to move: the winner mates in N
+/// ("White wins, mate in 14" also with Black to move; it read "White wins, loses in 14").
+fn describe_position(v: TbValue, dtz: Option<TbValue>) -> Text {
+    match v {
+        TbValue::Loss(d) if d > 0 => {
+            fifty_move_words(Text::new(Msg::TbMateIn).arg("n", v.moves()), dtz)
+        }
+        _ => describe(v, dtz),
+    }
+}
+
 /// A DTM value with what the fifty-move rule makes of it (from the DTZ value, if known).
 pub fn describe(v: TbValue, dtz: Option<TbValue>) -> Text {
-    let s = value_text(v);
+    fifty_move_words(value_text(v), dtz)
+}
+
+/// `s` with what the fifty-move rule makes of the value (from the DTZ value, if known).
+fn fifty_move_words(s: Text, dtz: Option<TbValue>) -> Text {
     match dtz.map(Wdl::from_dtz) {
         Some(Wdl::CursedWin) => Text::new(Msg::TbCursed).arg_text("value", s),
         Some(Wdl::BlessedLoss) => Text::new(Msg::TbBlessed).arg_text("value", s),

@@ -77,14 +77,38 @@ fn play_making_krvk(args: &[&str]) -> String {
         .spawn()
         .expect("start vidle");
     let mut stdin = child.stdin.take().unwrap();
+    // The output as it comes, read on a thread of its own.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = std::io::Read::read(&mut stdout, &mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        })
+    };
+    // Wait until the player has been told the table is ready (news arrives with the next
+    // command; `board` changes nothing): only then is the table in use, so the engine's reply
+    // and the verdict come from it. Waiting for the files alone raced with that (one run in
+    // nine failed).
+    let ready = if args.contains(&"cs") { "je hotová" } else { "KRvK ready" };
     let start = std::time::Instant::now();
-    while !(tb.join("KRvK.vdtm").is_file() && tb.join("KRvK.vdtz").is_file()) {
+    while !seen.lock().unwrap().contains(ready) {
         assert!(start.elapsed().as_secs() < 120, "no KRvK tables in {}", tb.display());
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stdin.write_all(b"board\n").unwrap();
+        stdin.flush().unwrap();
     }
     stdin.write_all(b"Kd6\nquit\n").unwrap();
     drop(stdin);
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).to_string()
+    child.wait().unwrap();
+    reader.join().unwrap();
+    seen.lock().unwrap().clone()
 }
 
 /// Over UCI tables are made only when `TablebaseAutoGenerate` is on.
