@@ -559,3 +559,21 @@ fn the_analysis_progress_bar() {
     assert!(full > 0 && empty > 0, "{line}");
     assert_eq!((full * 4 + 2) / (full + empty), 1, "a quarter filled: {line}");
 }
+
+/// A long level name never cuts the engine's clock (it read "Vidle (beginner) 0:5", in Czech
+/// "Vidle (klubový) 5:"): the name gives way, with an ellipsis.
+#[test]
+fn long_level_names_leave_the_clock_whole() {
+    for (lang, level) in [(Lang::En, "beginner"), (Lang::Cs, "začátečník"), (Lang::Cs, "klubový")]
+    {
+        let mut c = controller(None, Color::White, Some("5+0"));
+        c.lang = lang;
+        typed(&mut c, &format!("level {level}"));
+        let text = screen(&render(&c, &coloured(), W, H));
+        let line = text
+            .lines()
+            .find(|l| l.contains("Vidle (") || l.contains("Vidle…") || l.contains(" · Vidle"))
+            .unwrap_or("");
+        assert!(line.contains(" 5:00"), "{lang:?} {level}: {line:?}\n{text}");
+    }
+}

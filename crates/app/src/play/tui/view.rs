@@ -263,9 +263,18 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
         } else {
             format!("Vidle ({})", crate::i18n::level_name(c.s.strength(), c.lang))
         };
-        let name = format!(" {} · {who}", c.lang.color(side));
+        let mut name = format!(" {} · {who}", c.lang.color(side));
+        let clock_text =
+            c.s.clock().map(|clock| format!(" {} ", Clock::format(clock.remaining(side))));
+        // The clock is never cut: a name too long for the line ("Černý · Vidle (začátečník)")
+        // gives way, shortened with an ellipsis.
+        let room = (rect.width as usize)
+            .saturating_sub(clock_text.as_ref().map_or(0, |t| t.chars().count()));
+        if name.chars().count() > room {
+            name = name.chars().take(room.saturating_sub(1)).collect::<String>() + "…";
+        }
         let mut spans = vec![Span::raw(name.clone())];
-        if let Some(clock) = c.s.clock() {
+        if let (Some(clock), Some(text)) = (c.s.clock(), clock_text) {
             let t = clock.remaining(side);
             let running = clock.running() == Some(side) && c.s.ended().is_none();
             let mut style =
@@ -273,7 +282,6 @@ fn draw_clocks(buf: &mut Buffer, g: &Geometry, c: &Controller) {
             if t.is_zero() {
                 style = style.fg(Tint::Red).add_modifier(Modifier::BOLD);
             }
-            let text = format!(" {} ", Clock::format(t));
             let pad =
                 (rect.width as usize).saturating_sub(name.chars().count() + text.chars().count());
             spans.push(Span::raw(" ".repeat(pad)));
