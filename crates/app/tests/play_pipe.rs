@@ -64,10 +64,14 @@ fn ambiguous_move_lists_candidates() {
 
 #[test]
 fn undo_takes_back_a_full_move_and_redo_replays_it() {
-    let out = play(&[], "fen\ne4\nundo\nfen\nredo\nmoves\nquit\n");
+    let out = play(&[], "fen\ne4\nundo\nfen\nredo\nflip\nmoves\nquit\n");
     let fens = fen_lines(&out);
     assert_eq!(fens[0], fens[1], "{out}");
     assert!(out.contains("Vidle plays"), "{out}");
+    // Each says what it did (they used to print nothing).
+    assert!(out.contains("Taken back: your move again (White to move, move 1)."), "{out}");
+    assert!(out.contains("Played again: move 2, White to move."), "{out}");
+    assert!(out.contains("The board is turned: Black at the bottom."), "{out}");
 }
 
 #[test]

@@ -193,6 +193,9 @@ catalogue! {
     HelpTime: "show the clocks", "ukáže hodiny";
     HelpFen: "the position as FEN", "pozice ve FEN";
     ShowEval: "Show evaluation", "Zobrazit hodnocení";
+    UndoneTo: "Taken back: your move again ({color} to move, move {n}).", "Vzato zpět: jste znovu na tahu ({color} táhne, tah {n}).";
+    RedoneTo: "Played again: move {n}, {color} to move.", "Zahráno znovu: tah {n}, táhne {color}.";
+    FlippedTo: "The board is turned: {color} at the bottom.", "Šachovnice otočena: dole {color}.";
     HideEval: "Hide evaluation", "Skrýt hodnocení";
     HelpEval: "show or hide the engine's evaluation during the game", "zobrazí nebo skryje hodnocení počítače během partie";
     EvalShown: "The engine's evaluation is shown during the game.", "Hodnocení počítače se během partie zobrazuje.";

@@ -250,6 +250,12 @@ impl Controller {
         }
     }
 
+    /// "Taken back: …" or "Played again: …": where the game stands after undo or redo.
+    fn where_now(&self, msg: Msg) -> Text {
+        let pos = self.s.position();
+        Text::new(msg).arg_text("color", color_msg(pos.turn())).arg("n", pos.fullmove_number())
+    }
+
     /// Whether the engine's score and line may be shown for a search of `job`: always for a
     /// hint or a draw offer (the player asked), for the engine's own moves once the game is
     /// over or when `eval` turned them on.
@@ -441,12 +447,16 @@ impl Controller {
             Command::Undo => match self.s.undo() {
                 Ok(()) => {
                     self.tablebase = None;
+                    self.say_text(self.where_now(Msg::UndoneTo));
                     self.show_board();
                 }
                 Err(r) => self.refuse(r),
             },
             Command::Redo => match self.s.redo() {
-                Ok(()) => self.show_board(),
+                Ok(()) => {
+                    self.say_text(self.where_now(Msg::RedoneTo));
+                    self.show_board();
+                }
                 Err(r) => self.refuse(r),
             },
             Command::Analyse(save) => return self.analyse(save.as_deref()),
@@ -459,6 +469,7 @@ impl Controller {
             },
             Command::Flip => {
                 self.view = !self.view;
+                self.say_text(Text::new(Msg::FlippedTo).arg_text("color", color_msg(self.view)));
                 self.show_board();
             }
             Command::Level(None) => {
