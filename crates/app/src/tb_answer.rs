@@ -81,18 +81,15 @@ fn value_text(v: TbValue) -> Text {
 /// Our tables' answer: DTM per move, with the fifty-move rule from the DTZ tables.
 fn own_answer(pos: &Position, dir: &Path) -> Result<Option<TbAnswer>, vidle_tb::TbError> {
     let tb = shared(dir);
-    let covered = |tb: &vidle_tb::Tablebases| {
-        pos.occupied().count() <= tb.max_pieces() && tb.probe_dtm(pos).is_some()
-    };
+    let probe = || (pos.occupied().count() <= tb.max_pieces()).then(|| tb.probe_dtm(pos)).flatten();
+    let mut value = probe();
     // Tables another process made since (`vidle tb gen` beside a running `vidle serve`) are
     // found by looking at the directory again, at most every few seconds.
-    if !covered(&tb) && crate::tb_source::rescan_due(dir) {
+    if value.is_none() && crate::tb_source::rescan_due(dir) {
         crate::tb_source::refresh(dir);
+        value = probe();
     }
-    if pos.occupied().count() > tb.max_pieces() {
-        return Ok(None);
-    }
-    let Some(value) = tb.probe_dtm(pos).transpose()? else { return Ok(None) };
+    let Some(value) = value.transpose()? else { return Ok(None) };
     let dtz = tb.probe_dtz(pos).transpose()?;
     let Some(moves) = tb.root_moves(pos).transpose()? else { return Ok(None) };
     let mut out = Vec::with_capacity(moves.len());

@@ -63,12 +63,18 @@ impl Tablebase for Source {
     }
 }
 
-/// Opens the tables in `path` (`<default>` or empty: the data directory).
-fn load(path: &str) -> Result<Arc<dyn Tablebase>, vidle_engine::LoadFailure> {
-    let dir = match path {
+/// The directory a `TablebasePath` value names (`<default>`, `<empty>` or nothing: the data
+/// directory's).
+pub fn dir_of(path: &str) -> PathBuf {
+    match path {
         "" | "<default>" | "<empty>" => vidle_tb::default_dir(),
         p => p.into(),
-    };
+    }
+}
+
+/// Opens the tables in `path` (`<default>` or empty: the data directory).
+fn load(path: &str) -> Result<Arc<dyn Tablebase>, vidle_engine::LoadFailure> {
+    let dir = dir_of(path);
     if dir != vidle_tb::default_dir() {
         // Checked now (a missing directory, a FIFO or a plain file is refused with the reason),
         // then shared like the default one, so that tables made there while the program runs

@@ -332,10 +332,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             // Tables made on demand (`TablebaseAutoGenerate`) go where the engine reads them.
             Ok(()) => {
                 if let Some(p) = tb_dir {
-                    crate::tb_panel::use_dir(match p.as_str() {
-                        "" | "<default>" | "<empty>" => vidle_tb::default_dir(),
-                        p => p.into(),
-                    });
+                    crate::tb_panel::use_dir(crate::tb_source::dir_of(&p));
                 }
             }
         }

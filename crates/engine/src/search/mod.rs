@@ -378,24 +378,26 @@ impl Worker {
             self.history.update_quiet(!pos.turn(), m, self.threats[ply - 1], delta);
         }
 
-        if !PV && !in_check && excluded.is_none() {
-            let frame = Frame {
-                hit,
-                tt_move,
-                tt_score,
-                tt_pv,
-                raw_eval,
-                static_eval,
-                eval,
-                improving,
-                in_check,
-                excluded,
-            };
-            if let Some(score) =
+        // What the node knows now, for the steps in their own files (prune, finish).
+        let frame = Frame {
+            hit,
+            tt_move,
+            tt_score,
+            tt_pv,
+            raw_eval,
+            static_eval,
+            eval,
+            improving,
+            in_check,
+            excluded,
+        };
+        if !PV
+            && !in_check
+            && excluded.is_none()
+            && let Some(score) =
                 self.prune_node(ctx, pos, &frame, alpha, beta, depth, ply, cut_node)
-            {
-                return score;
-            }
+        {
+            return score;
         }
 
         // Step 7. Internal iterative reduction: without a TT move this node was not searched
@@ -625,18 +627,6 @@ impl Worker {
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
-        let frame = Frame {
-            hit,
-            tt_move,
-            tt_score,
-            tt_pv,
-            raw_eval,
-            static_eval,
-            eval,
-            improving,
-            in_check,
-            excluded,
-        };
         self.finish_node::<PV>(ctx, pos, &frame, &ckeys, (best_score, best_move), beta, depth, ply);
         best_score
     }
