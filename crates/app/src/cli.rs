@@ -114,3 +114,16 @@ pub struct PerftArgs {
     #[arg(long)]
     pub chess960: bool,
 }
+
+/// A command's `--threads`, at most the threads the machine runs at once (more only slow the
+/// work down); says so on standard error when more were asked. 0 stays 0 (the command's own
+/// default or error).
+pub fn capped_threads(command: &str, asked: usize) -> usize {
+    let hw = vidle_engine::hardware_threads();
+    if asked > hw {
+        eprintln!(
+            "{command}: --threads {asked}: using {hw}, the threads this machine runs at once"
+        );
+    }
+    asked.min(hw)
+}

@@ -213,14 +213,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     if !a.convert.is_empty() {
         return convert(&a.convert, &dir, &manifest);
     }
-    let hw = vidle_engine::hardware_threads();
-    if a.threads > hw {
-        eprintln!(
-            "datagen: --threads {}: using {hw}, the threads this machine runs at once",
-            a.threads
-        );
-    }
-    let threads = a.threads.min(hw);
+    let threads = crate::cli::capped_threads("datagen", a.threads);
     if a.threads == 0 || a.chunk_games == 0 || a.nodes == 0 {
         bail!("--threads, --chunk-games and --nodes must be at least 1");
     }

@@ -86,13 +86,7 @@ fn parse_endgame(s: &str) -> anyhow::Result<Material> {
 pub fn run(cmd: TbCommand) -> anyhow::Result<()> {
     match cmd {
         TbCommand::Gen { dir, max_pieces, threads, quiet, max_memory, timings, endgames } => {
-            let hw = vidle_engine::hardware_threads();
-            if threads > hw {
-                eprintln!(
-                    "tb gen: --threads {threads}: using {hw}, the threads this machine runs at once"
-                );
-            }
-            let threads = if threads == 0 { 0 } else { threads.min(hw) };
+            let threads = crate::cli::capped_threads("tb gen", threads);
             let mut opts = GenOptions::new(dir_or_default(dir), threads, !quiet);
             if let Some(gib) = max_memory {
                 if !(gib >= 0.0 && gib.is_finite()) {
