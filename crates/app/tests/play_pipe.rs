@@ -344,3 +344,52 @@ fn a_save_that_cannot_be_made_is_an_error_not_a_silent_loss() {
     let status = child.wait().unwrap();
     assert!(!status.success(), "the lost game is an error: {rest}");
 }
+
+/// In line mode the flag falls while the player is thinking, not at their next line: with 1.2 s
+/// on the clock, after 1. e4 and the engine's answer, no more input: "White lost on time" is
+/// printed on its own; the move typed after it is refused after (not before) the announcement.
+#[test]
+fn the_flag_falls_without_waiting_for_input() {
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
+    let data = DataDir::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .own_data(&data)
+        .env("LANG", "C.UTF-8")
+        .args(["play", "--plain", "--clock", "0.02+0", "--color", "white"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start vidle");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"e4\n").unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.contains("White lost on time")) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no flag without input in 30 s:\n{}", seen.join("\n")),
+        }
+    }
+    stdin.write_all(b"d4\nquit\n").unwrap();
+    drop(stdin);
+    let status = child.wait().expect("vidle exits");
+    seen.extend(rx.iter());
+    let all = seen.join("\n");
+    assert!(status.success(), "{all}");
+    let flag = all.find("White lost on time").unwrap();
+    let refused = all.find("The game is over").expect("the move after the flag is refused");
+    assert!(flag < refused, "{all}");
+    assert_eq!(all.matches("White lost on time").count(), 1, "{all}");
+}

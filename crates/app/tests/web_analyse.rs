@@ -80,11 +80,14 @@ fn a_finished_analysis_is_kept_for_a_reload() {
     let s = server();
     let g = s.new_game(json!({"start": "pgn", "pgn": QH5}));
     let id = id_of(&g);
+    // The state says whether there is an analysis to ask for (the page asks only then).
+    assert_eq!(g["analysed"], false, "{g}");
     let path = format!("/api/game/{id}/analysis");
     let r = s.get(&path);
     assert_eq!((r.status, r.error_code()), (404, "no_analysis".into()), "{}", r.body);
     let made = s.post(&format!("/api/game/{id}/analyse"), "");
     assert_eq!(made.status, 200, "{}", made.body);
+    assert_eq!(s.get(&format!("/api/game/{id}")).json()["analysed"], true);
     let r = s.get(&path);
     assert_eq!(r.status, 200, "{}", r.body);
     let (kept, made) = (r.json(), made.json());

@@ -55,6 +55,9 @@ fn new_game_validation() {
     assert_eq!(g["chess960"], true);
     let g = s.new_game(json!({"level": "club", "time_control": "5+3"}));
     assert_eq!(g["level"], "club");
+    // A game that names no level is played at the default level, as in the terminal.
+    let r = s.post("/api/game", "{}");
+    assert_eq!((r.status, r.json()["level"].clone()), (201, json!("club")), "{}", r.body);
     assert_eq!(g["clock"]["white_ms"], 300_000);
     let g = s.new_game(json!({"pgn": "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n"}));
     assert_eq!(g["moves"].as_array().map(Vec::len), Some(4));

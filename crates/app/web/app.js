@@ -205,7 +205,7 @@ function render(state) {
   const changed = !game || game.id !== state.id || game.moves.length !== state.moves.length;
   const oneMore = game && game.id === state.id && state.moves.length === game.moves.length + 1;
   const ended = game && game.id === state.id && game.phase !== 'over' && state.phase === 'over';
-  if (!game || game.id !== state.id) loadReview(state.id, state.moves.length);
+  if ((!game || game.id !== state.id) && state.analysed) loadReview(state.id, state.moves.length);
   game = state;
   if (oneMore || ended) sound.play(sound.kindOf(state.moves.at(-1)?.san || '', ended));
   if (changed) viewPly = null;
@@ -274,9 +274,13 @@ function drawBoard() {
   });
   if (!live) cg.set({ check: false });
   $('viewing').hidden = live;
-  if (!live) $('viewing').textContent = ply === 0
-    ? t('ViewingStart')
-    : t('ViewingAfter', { move: moveLabel(ply - 1) });
+  // A touch screen has no End key: the line says to tap it (it returns to the game either way).
+  const touch = window.matchMedia('(pointer: coarse)').matches;
+  if (!live && ply === 0) $('viewing').textContent = touch ? t('ViewingStartTouch') : t('ViewingStart');
+  else if (!live) {
+    const move = moveLabel(ply - 1);
+    $('viewing').textContent = touch ? t('ViewingAfterTouch', { move }) : t('ViewingAfter', { move });
+  }
 }
 
 function moveLabel(i) {
@@ -478,6 +482,7 @@ function tickClock() {
 setInterval(tickClock, 100);
 
 // ---------- navigation ----------
+$('viewing').addEventListener('click', () => { if (game) goTo(game.moves.length); });
 function goTo(ply) {
   if (!game) return;
   const n = game.moves.length;
@@ -590,13 +595,14 @@ $('btn-analyse').addEventListener('click', async () => {
 $('btn-review-cancel').addEventListener('click', () => {
   if (game) api('POST', `/api/game/${game.id}/analyse/cancel`).catch((e) => flash(e.message, true));
 });
-// A game shown anew (a reload, a link) brings its last analysis back, if the server has one.
+// A game shown anew (a reload, a link) brings its last analysis back when the server says it
+// has one (`analysed`), so a game never analysed costs no request.
 async function loadReview(id, moves) {
   try {
     const data = await api('GET', `/api/game/${id}/analysis`);
     review = { id, moves, data };
     if (game && game.id === id) { drawMoves(); drawReview(); }
-  } catch { /* 404: never analysed as it stands */ }
+  } catch { /* 404: the game moved on since the state said so */ }
 }
 $('sound').checked = sound.soundOn();
 $('sound').addEventListener('change', (e) => sound.setSoundOn(e.target.checked));

@@ -12,6 +12,11 @@ pub const LEVELS: [(&str, Option<u32>); 8] = [
     ("max", None),
 ];
 
+/// The level a person plays when they name none, in the terminal and on the web alike: `club`
+/// (1700), a fair game for a casual player; full strength crushes a newcomer. (UCI's default stays
+/// full strength: a GUI or a match asks for what it wants.)
+pub const DEFAULT_LEVEL: Strength = Strength(Some(1700));
+
 /// The Czech names of the levels, in the order of [`LEVELS`] (accepted with or without
 /// diacritics).
 pub const CZECH_LEVELS: [&str; 8] =

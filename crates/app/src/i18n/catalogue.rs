@@ -406,6 +406,10 @@ catalogue! {
         "Prohlížíte výchozí pozici — klávesa End vás vrátí";
     ViewingAfter: "Viewing after {move} — press End to return",
         "Prohlížíte pozici po {move} — klávesa End vás vrátí";
+    ViewingStartTouch: "Viewing the start position — tap here to return",
+        "Prohlížíte výchozí pozici — klepnutím sem se vrátíte";
+    ViewingAfterTouch: "Viewing after {move} — tap here to return",
+        "Prohlížíte pozici po {move} — klepnutím sem se vrátíte";
     BookMove: "Book move", "Tah z knihovny zahájení";
     BookMovesTip: "Book moves: {moves}", "Tahy z knihovny: {moves}";
     BookMovesShort: " · book: {moves}", " · knihovna: {moves}";

@@ -195,7 +195,7 @@ impl Controller {
         let strength = match (&args.elo, &args.level) {
             (Some(e), _) => Strength::parse(&e.to_string()).map_err(|e| level_error("--elo", e))?,
             (None, Some(l)) => Strength::parse(l).map_err(|e| level_error("--level", e))?,
-            (None, None) => Strength(None),
+            (None, None) => crate::game::strength::DEFAULT_LEVEL,
         };
         let clock = args
             .clock

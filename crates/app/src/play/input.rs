@@ -6,6 +6,8 @@ use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
 use std::io::BufRead;
+use std::sync::mpsc;
+use std::time::Instant;
 
 use super::command::complete;
 use crate::i18n::{Msg, Text};
@@ -39,8 +41,76 @@ impl Completer for Completion {
 /// keeps failing; one stray byte does not end a game).
 pub const MAX_ERRORS_IN_A_ROW: u32 = 3;
 
-/// Where lines come from.
+/// Where lines come from: a reader thread, so that waiting for the player never stops the game
+/// (a flag falls at once, not at the next line typed).
 pub struct Input {
+    requests: mpsc::Sender<(String, Vec<String>)>,
+    lines: mpsc::Receiver<Option<Result<String, Text>>>,
+    moves: Vec<String>,
+    /// A prompt was sent and its line has not come back yet.
+    pending: bool,
+}
+
+/// What waiting for a line gave.
+pub enum Got {
+    /// The line (see [`Input::read_line`]).
+    Line(Option<Result<String, Text>>),
+    /// The deadline passed first; the line is still awaited (call again).
+    TimedOut,
+}
+
+impl Input {
+    pub fn new(interactive: bool) -> Input {
+        let (requests, rx) = mpsc::channel::<(String, Vec<String>)>();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = Reader::new(interactive);
+            for (prompt, moves) in rx {
+                reader.set_moves(moves);
+                let got = reader.read_line(&prompt);
+                let end = got.is_none();
+                if tx.send(got).is_err() || end {
+                    break;
+                }
+            }
+        });
+        Input { requests, lines, moves: Vec::new(), pending: false }
+    }
+
+    /// Offers these moves for tab completion at the next prompt.
+    pub fn set_moves(&mut self, moves: Vec<String>) {
+        self.moves = moves;
+    }
+
+    /// The next line, waiting at most until `deadline`: `Some(Err(why))` for a line that could
+    /// not be read (invalid UTF-8, a terminal error), which the caller reports before reading
+    /// on; `None` at the end of input (Ctrl-D), on interrupt (Ctrl-C), or after
+    /// [`MAX_ERRORS_IN_A_ROW`] unreadable lines. After [`Got::TimedOut`] the same prompt is still
+    /// being answered: the next call waits for that line without asking again.
+    pub fn read_line(&mut self, prompt: &str, deadline: Option<Instant>) -> Got {
+        if !self.pending {
+            if self.requests.send((prompt.to_string(), std::mem::take(&mut self.moves))).is_err() {
+                return Got::Line(None);
+            }
+            self.pending = true;
+        }
+        let got = match deadline {
+            None => self.lines.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+            Some(d) => self.lines.recv_timeout(d.saturating_duration_since(Instant::now())),
+        };
+        match got {
+            Ok(line) => {
+                self.pending = false;
+                Got::Line(line)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => Got::TimedOut,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Got::Line(None),
+        }
+    }
+}
+
+/// The reading itself, on the reader thread.
+struct Reader {
     source: Source,
     errors: u32,
 }
@@ -50,8 +120,8 @@ enum Source {
     Pipe(std::io::StdinLock<'static>),
 }
 
-impl Input {
-    pub fn new(interactive: bool) -> Input {
+impl Reader {
+    fn new(interactive: bool) -> Reader {
         let source = match Editor::<Completion, DefaultHistory>::new() {
             Ok(mut ed) if interactive => {
                 ed.set_helper(Some(Completion::default()));
@@ -59,11 +129,10 @@ impl Input {
             }
             _ => Source::Pipe(std::io::stdin().lock()),
         };
-        Input { source, errors: 0 }
+        Reader { source, errors: 0 }
     }
 
-    /// Offers these moves for tab completion.
-    pub fn set_moves(&mut self, moves: Vec<String>) {
+    fn set_moves(&mut self, moves: Vec<String>) {
         if let Source::Terminal(ed) = &mut self.source
             && let Some(h) = ed.helper_mut()
         {
@@ -71,10 +140,7 @@ impl Input {
         }
     }
 
-    /// The next line; `Some(Err(why))` for a line that could not be read (invalid UTF-8, a
-    /// terminal error), which the caller reports before reading on; `None` at the end of input
-    /// (Ctrl-D), on interrupt (Ctrl-C), or after [`MAX_ERRORS_IN_A_ROW`] unreadable lines.
-    pub fn read_line(&mut self, prompt: &str) -> Option<Result<String, Text>> {
+    fn read_line(&mut self, prompt: &str) -> Option<Result<String, Text>> {
         let got = match &mut self.source {
             Source::Terminal(ed) => match ed.readline(prompt) {
                 Ok(line) => {

@@ -5,12 +5,13 @@
 use super::board::{self, Style};
 use super::command::Command;
 use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_san};
-use super::input::Input;
+use super::input::{Got, Input};
 use crate::game::SearchOutcome;
 use crate::i18n::{Msg, Text};
 use crate::openings;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 use vidle_core::notation::to_san;
 use vidle_core::{Color, Position};
 use vidle_engine::{Engine, SearchEvent, SearchInfo};
@@ -65,7 +66,22 @@ impl Session {
             };
             input.set_moves(moves);
             let prompt = self.prompt();
-            let line = match input.read_line(&prompt) {
+            let got = loop {
+                match input.read_line(&prompt, self.flag_deadline()) {
+                    Got::Line(got) => break got,
+                    // The flag fell while the player thought: said now, not at the next line.
+                    Got::TimedOut => {
+                        if self.c.s.check_flag() {
+                            if self.interactive {
+                                println!();
+                            }
+                            self.c.announce_end();
+                            self.flush();
+                        }
+                    }
+                }
+            };
+            let line = match got {
                 None => break,
                 Some(Ok(line)) => line,
                 Some(Err(why)) => {
@@ -77,6 +93,10 @@ impl Session {
                 // Echo scripted input so transcripts read like a session.
                 println!("{prompt}{line}");
             }
+            // A flag that fell as the line came is said before the line is answered.
+            self.c.s.check_flag();
+            self.c.announce_end();
+            self.flush();
             match Command::parse(&line).map(|cmd| self.c.handle(cmd)) {
                 Some(Step::Quit) => break,
                 Some(Step::Search(p)) => self.search(&p),
@@ -94,6 +114,17 @@ impl Session {
         // The exit status says the game was not kept (the reason was printed).
         anyhow::ensure!(saved, "the game could not be saved");
         Ok(())
+    }
+
+    /// When the running clock's flag falls (a little after, so that it has), if a game with a
+    /// clock is on.
+    fn flag_deadline(&self) -> Option<Instant> {
+        if self.c.s.ended().is_some() {
+            return None;
+        }
+        let clock = self.c.s.clock()?;
+        let side = clock.running()?;
+        Some(Instant::now() + clock.remaining(side) + Duration::from_millis(5))
     }
 
     /// Runs a search and waits for it, drawing the live status line for the engine's moves and

@@ -180,6 +180,9 @@ pub struct GameView {
     pub tablebase: Vec<Text>,
     /// The opening-book moves of the current position (SAN), shown beside the opening name.
     pub book_moves: Vec<String>,
+    /// Whether the server holds an analysis of the game as it stands (the page then asks for it
+    /// with `GET /api/game/{id}/analysis`, and only then).
+    pub analysed: bool,
 }
 
 /// Pieces each side has captured in the game's moves, as role letters, most valuable first.
@@ -204,7 +207,7 @@ impl WebGame {
         WebGame { session, search_id: 0, thinking: false, last_info: None }
     }
 
-    fn game(&self) -> &Game {
+    pub(super) fn game(&self) -> &Game {
         self.session.game()
     }
 
@@ -363,6 +366,7 @@ impl WebGame {
                 .iter()
                 .map(|b| to_san(&pos, b.mv))
                 .collect(),
+            analysed: false,
         }
     }
 

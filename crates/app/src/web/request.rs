@@ -107,7 +107,7 @@ const MAX_DEPTH: u32 = 30;
 pub struct NewGameRequest {
     /// `white`, `black` or `random` (default white).
     pub color: Option<String>,
-    /// A level name (beginner … max) or an Elo (default max).
+    /// A level name (beginner … max) or an Elo (default club, `strength::DEFAULT_LEVEL`).
     pub level: Option<String>,
     /// `MINUTES+SECONDS`; none or empty for no clock.
     pub time_control: Option<String>,
@@ -176,8 +176,11 @@ pub fn build_game(req: NewGameRequest) -> Result<WebGame, ApiError> {
             ));
         }
     };
-    let level_text = req.level.unwrap_or_else(|| "max".into());
-    let strength = Strength::parse(&level_text).map_err(|e| {
+    let strength = match req.level {
+        None => Ok(crate::game::strength::DEFAULT_LEVEL),
+        Some(level) => Strength::parse(&level),
+    }
+    .map_err(|e| {
         let text = Text::new(Msg::ErrBadLevel).arg_text("why", crate::i18n::level_error(&e));
         ApiError::worded(BAD, "bad_level", text)
     })?;

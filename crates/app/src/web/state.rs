@@ -167,7 +167,12 @@ impl Entry {
 
     /// The game as the page sees it.
     pub fn view(&self) -> GameView {
-        lock(&self.game).view(self.id)
+        let (mut view, moves) = {
+            let g = lock(&self.game);
+            (g.view(self.id), g.game().moves().to_vec())
+        };
+        view.analysed = lock(&self.reviewed).as_ref().is_some_and(|(m, _)| *m == moves);
+        view
     }
 
     /// The game as the page sees it, as a WebSocket message.

@@ -183,7 +183,12 @@ impl Client {
         self.request("GET", path, "", "")
     }
 
-    pub fn new_game(&self, body: Value) -> Value {
+    /// Creates a game; without a `level` it is played at full strength (the server's default
+    /// is `club`, whose choice among good moves is random: tests want the engine's best answer).
+    pub fn new_game(&self, mut body: Value) -> Value {
+        if let Some(obj) = body.as_object_mut() {
+            obj.entry("level").or_insert_with(|| Value::String("max".into()));
+        }
         let r = self.post("/api/game", &body.to_string());
         assert_eq!(r.status, 201, "{}", r.body);
         r.json()
