@@ -16,6 +16,7 @@ pub mod i18n;
 mod openings;
 mod perft_cmd;
 mod play;
+pub mod rating;
 mod syzygy_source;
 mod tb_answer;
 mod tb_cmd;

@@ -455,4 +455,18 @@ catalogue! {
     ErrGameTooLong: "The game has {plies} plies; games here have at most {n}.",
         "Partie má {plies} půltahů; tady jich smí mít nejvýš {n}.";
     ErrTooManyPages: "This game is open in {n} pages already.", "Tato partie je už otevřená na {n} stránkách.";
+
+    // ---- the personal rating (rating.rs) ----
+    RatingLine: ["Your rating: {rating} ± {rd} (after {n} game); next: {level}",
+        "Your rating: {rating} ± {rd} (after {n} games); next: {level}"],
+        ["Váš rating: {rating} ± {rd} (po {n} partii); další úroveň: {level}",
+        "Váš rating: {rating} ± {rd} (po {n} partiích); další úroveň: {level}",
+        "Váš rating: {rating} ± {rd} (po {n} partiích); další úroveň: {level}"];
+    RatingNone: "No rating yet: play a game against a named level.",
+        "Zatím nemáte rating: zahrajte si partii proti některé z úrovní.";
+    RatingWhy: "Against {level} you can expect about {pct}% of the points.",
+        "Proti úrovni {level} můžete čekat asi {pct} % bodů.";
+    RatingWhyProvisional: "Your rating is still provisional: {level} is nearest to it (about {pct}% of the points); a few more games will settle it.",
+        "Váš rating je zatím předběžný: nejblíž mu je úroveň {level} (asi {pct} % bodů); ustálí ho ještě pár partií.";
+
 }
