@@ -11,6 +11,7 @@ mod cli;
 mod clock;
 mod datagen_cmd;
 mod engine_files;
+pub mod explorer;
 mod game;
 pub mod i18n;
 mod openings;

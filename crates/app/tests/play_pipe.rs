@@ -344,3 +344,18 @@ fn a_save_that_cannot_be_made_is_an_error_not_a_silent_loss() {
     let status = child.wait().unwrap();
     assert!(!status.success(), "the lost game is an error: {rest}");
 }
+
+#[test]
+fn book_lists_the_opening_books_moves_in_both_languages() {
+    let out = play(&[], "book\nquit\n");
+    let head = out.lines().position(|l| l.starts_with("move ") && l.contains("share"));
+    let head = head.unwrap_or_else(|| panic!("no explorer table:\n{out}"));
+    let rows: Vec<&str> = out.lines().skip(head + 1).take_while(|l| l.contains('%')).collect();
+    assert!(rows.len() >= 5 && rows.iter().any(|r| r.starts_with("e4 ")), "{out}");
+    let out = play_in("cs_CZ.UTF-8", &[], "knihovna\nJf3\nquit\n");
+    assert!(out.contains("tah") && out.contains("podíl") && out.contains("\nJf3 "), "{out}");
+    // Out of the book, it says so.
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let out = play(&["--fen", fen], "book\nquit\n");
+    assert!(out.contains("No book moves in this position."), "{out}");
+}

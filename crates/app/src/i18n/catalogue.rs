@@ -469,4 +469,18 @@ catalogue! {
     RatingWhyProvisional: "Your rating is still provisional: {level} is nearest to it (about {pct}% of the points); a few more games will settle it.",
         "Váš rating je zatím předběžný: nejblíž mu je úroveň {level} (asi {pct} % bodů); ustálí ho ještě pár partií.";
 
+    // ---- the opening explorer (explorer.rs) ----
+    ExplorerTitle: "Opening book", "Knihovna zahájení";
+    ExplorerEmpty: "No book moves in this position.", "V této pozici knihovna žádné tahy nemá.";
+    ExplorerMove: "move", "tah";
+    ExplorerWeight: "weight", "váha";
+    ExplorerShare: "share", "podíl";
+    ExplorerLearn: "learn", "učení";
+    ExplorerNext: "book moves after", "tahů knihovny po něm";
+    ExplorerNextTip: ["{n} book move after it", "{n} book moves after it"],
+        ["po něm {n} tah knihovny", "po něm {n} tahy knihovny", "po něm {n} tahů knihovny"];
+    ExplorerPlayTip: "Click to play it", "Kliknutím ho zahrajete";
+    ExplorerShowTip: "Click to show it on the board", "Kliknutím ho ukážete na šachovnici";
+    HelpBook: "the opening book's moves here, with their weights",
+        "tahy knihovny zahájení v této pozici s jejich vahami";
 }
