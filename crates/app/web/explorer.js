@@ -54,10 +54,9 @@ export async function drawExplorer(panel, fen, canPlay, play, show) {
       td.textContent = c;
       tr.append(td);
     }
-    const bar = document.createElement('span');
-    bar.className = 'book-share';
-    bar.style.width = `${Math.round(m.share)}%`;
-    tr.cells[0].prepend(bar);
+    // The share as a bar behind its number.
+    const pct = Math.round(m.share);
+    tr.cells[2].style.background = `linear-gradient(to right, var(--book-bar) ${pct}%, transparent ${pct}%)`;
     tr.tabIndex = 0;
     tr.title = `${canPlay ? t('ExplorerPlayTip') : t('ExplorerShowTip')} · ${t('ExplorerNextTip', { n: String(m.continuations) })}`;
     const pick = () => (canPlay ? play(m.san) : show(m.from, m.to));

@@ -57,7 +57,7 @@ fn the_table_shows_learn_only_where_the_book_has_it_and_localises_moves() {
     let book = small_book();
     let t = table(&explore(&book, &Spot::start()), Lang::En);
     let lines: Vec<&str> = t.lines().collect();
-    assert_eq!(lines[0], "move      weight   share      learn  book moves after");
+    assert_eq!(lines[0], "move      weight   share      learn  replies");
     assert_eq!(lines[1], "e4            40   80.0%          7  1");
     assert_eq!(lines[2], "d4            10   20.0%          -  0");
     let after = Spot::start().after_moves(["e4"]).unwrap();

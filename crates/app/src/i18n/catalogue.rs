@@ -476,9 +476,9 @@ catalogue! {
     ExplorerWeight: "weight", "váha";
     ExplorerShare: "share", "podíl";
     ExplorerLearn: "learn", "učení";
-    ExplorerNext: "book moves after", "tahů knihovny po něm";
-    ExplorerNextTip: ["{n} book move after it", "{n} book moves after it"],
-        ["po něm {n} tah knihovny", "po něm {n} tahy knihovny", "po něm {n} tahů knihovny"];
+    ExplorerNext: "replies", "odpovědi";
+    ExplorerNextTip: ["{n} book reply to it", "{n} book replies to it"],
+        ["{n} odpověď z knihovny", "{n} odpovědi z knihovny", "{n} odpovědí z knihovny"];
     ExplorerPlayTip: "Click to play it", "Kliknutím ho zahrajete";
     ExplorerShowTip: "Click to show it on the board", "Kliknutím ho ukážete na šachovnici";
     HelpBook: "the opening book's moves here, with their weights",

@@ -591,7 +591,7 @@ fn the_book_command_lists_the_explorer_in_the_message_log() {
         }
     }
     let text = screen(&render(&c, &ui, W, 40));
-    assert!(text.contains("move      weight   share  book moves after"), "{text}");
+    assert!(text.contains("move      weight   share  replies"), "{text}");
     let nf3 = text.lines().find(|l| l.contains("Nf3 ") && l.contains('%'));
     assert!(nf3.is_some(), "{text}");
 }
