@@ -25,6 +25,21 @@ pub enum BookCommand {
     Merge(MergeArgs),
     /// Size, breadth and depth of a book.
     Stats(StatsArgs),
+    /// The opening explorer: a position's book moves with weight, share, learn field and the
+    /// number of book moves after each.
+    Explore(ExploreArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExploreArgs {
+    /// Book file (default: the book built into vidle).
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Position as FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first, from the FEN or the start (SAN or UCI), e.g. e4 c5 Nf3.
+    pub moves: Vec<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -126,6 +141,7 @@ pub fn run(cmd: BookCommand) -> Result<()> {
         BookCommand::Probe(a) => probe(&a),
         BookCommand::Merge(a) => merge(&a),
         BookCommand::Stats(a) => stats(&a),
+        BookCommand::Explore(a) => explore(&a),
     }
 }
 
@@ -282,6 +298,21 @@ fn probe(a: &ProbeArgs) -> Result<()> {
             say!(out, "  {:<8} {c}", to_san(&pos, b.mv));
         }
     }
+    Ok(())
+}
+
+fn explore(a: &ExploreArgs) -> Result<()> {
+    use crate::explorer::{Spot, explore, table};
+    let mut out = std::io::stdout().lock();
+    let (book, _) = load(a.book.as_deref())?;
+    let start = match &a.fen {
+        Some(f) => Spot::from_fen(f)?,
+        None => Spot::start(),
+    };
+    let spot = start.after_moves(a.moves.iter().map(String::as_str))?;
+    let e = explore(&book, &spot);
+    say!(out, "{}", to_fen(&spot.pos, false));
+    say!(out, "{}", table(&e, crate::i18n::Lang::from_env()));
     Ok(())
 }
 

@@ -392,4 +392,18 @@ fn the_flag_falls_without_waiting_for_input() {
     let refused = all.find("The game is over").expect("the move after the flag is refused");
     assert!(flag < refused, "{all}");
     assert_eq!(all.matches("White lost on time").count(), 1, "{all}");
+
+#[test]
+fn book_lists_the_opening_books_moves_in_both_languages() {
+    let out = play(&[], "book\nquit\n");
+    let head = out.lines().position(|l| l.starts_with("move ") && l.contains("share"));
+    let head = head.unwrap_or_else(|| panic!("no explorer table:\n{out}"));
+    let rows: Vec<&str> = out.lines().skip(head + 1).take_while(|l| l.contains('%')).collect();
+    assert!(rows.len() >= 5 && rows.iter().any(|r| r.starts_with("e4 ")), "{out}");
+    let out = play_in("cs_CZ.UTF-8", &[], "knihovna\nJf3\nquit\n");
+    assert!(out.contains("tah") && out.contains("podíl") && out.contains("\nJf3 "), "{out}");
+    // Out of the book, it says so.
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let out = play(&["--fen", fen], "book\nquit\n");
+    assert!(out.contains("No book moves in this position."), "{out}");
 }

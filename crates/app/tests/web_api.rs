@@ -469,3 +469,67 @@ fn tablebase_panel_in_both_languages() {
     assert!(cs.iter().any(|l| l.contains("Qc2") && l.contains("remíza")), "{cs:?}");
     assert!(cs.iter().all(|l| !l.contains('{')), "a placeholder left: {cs:?}");
 }
+
+/// `GET /api/book`: the explorer for the start (no query), for a FEN (with its en passant square,
+/// as the page sends it), out of the book, and bad queries answered with a JSON error. A server
+/// given `--book` explores that book.
+#[test]
+fn book_endpoint_lists_moves_with_weights_and_shares() {
+    let s = server();
+    let r = s.get("/api/book");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_eq!(v["fen"], START);
+    let moves = v["moves"].as_array().expect("moves");
+    assert!(moves.len() >= 5, "{v}");
+    let total: f64 = moves.iter().map(|m| m["share"].as_f64().unwrap()).sum();
+    assert!((total - 100.0).abs() < 1e-6, "{v}");
+    let weights: u64 = moves.iter().map(|m| m["weight"].as_u64().unwrap()).sum();
+    assert_eq!(v["total_weight"].as_u64(), Some(weights));
+    let e4 = moves.iter().find(|m| m["san"] == "e4").expect("1. e4");
+    assert_eq!(
+        (e4["uci"].as_str(), e4["from"].as_str(), e4["to"].as_str()),
+        (Some("e2e4"), Some("e2"), Some("e4"))
+    );
+    assert!(e4["continuations"].as_u64().unwrap() > 0, "{e4}");
+    // After 1. e4 c5, by a FEN whose spaces and slashes are escaped.
+    let fen = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
+    let r = s.get(&format!("/api/book?fen={}", fen.replace('/', "%2F").replace(' ', "+")));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.json()["moves"].as_array().unwrap().iter().any(|m| m["san"] == "Nf3"), "{}", r.body);
+    let r = s.get(&format!("/api/book?fen={}", OUT_OF_BOOK.replace(' ', "%20")));
+    assert_eq!((r.status, r.json()["moves"].clone()), (200, json!([])), "{}", r.body);
+    for (query, code) in [
+        ("fen=nonsense", "bad_fen"),
+        ("fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8+w+-+-+0+1", "bad_fen"),
+        ("colour=white", "bad_query"),
+        (&format!("fen={}", "x".repeat(300)), "field_too_long"),
+    ] {
+        let r = s.get(&format!("/api/book?{query}"));
+        assert_eq!((r.status, r.error_code()), (400, code.to_string()), "{query}: {}", r.body);
+    }
+    let r = s.post("/api/book", "");
+    assert_eq!(r.status, 405, "{}", r.body);
+
+    // A server with its own book: one move, 1. d4, whose learn field is shown.
+    use vidle_book::{Book, Entry, encode_move, polyglot_key};
+    use vidle_core::{Position, notation::parse_move};
+    let dir = std::env::temp_dir().join(format!("vidle-web-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("d4.bin");
+    let start = Position::startpos();
+    let d4 = encode_move(parse_move(&start, "d4").unwrap());
+    let key = polyglot_key(&start);
+    Book::from_entries(vec![Entry { key, raw_move: d4, weight: 9, learn: 42 }])
+        .save(&file)
+        .unwrap();
+    let s = web_common::server_with(&["--book", file.to_str().unwrap()]);
+    let v = s.get("/api/book").json();
+    assert_eq!(
+        v["moves"],
+        json!([{"san": "d4", "uci": "d2d4", "weight": 9, "share": 100.0,
+        "learn": 42, "continuations": 0, "from": "d2", "to": "d4"}]),
+        "{v}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,6 +2,7 @@
 // engine's thinking as it arrives over the WebSocket.
 import { Chessground } from '/vendor/chessground/chessground.min.js';
 import { GLYPH, drawChart, sideLines } from '/review.js';
+import { drawExplorer } from '/explorer.js';
 import * as sound from '/sound.js';
 import * as i18n from '/i18n.js';
 const { t, tx } = i18n;
@@ -273,6 +274,9 @@ function drawBoard() {
     movable: { color: canMove || canPremove ? game.human : undefined, dests: canMove ? destsMap(game.dests) : new Map() },
   });
   if (!live) cg.set({ check: false });
+  // The book's moves here: a click plays one on the player's turn, else shows it.
+  drawExplorer($('book-panel'), fen, canMove, (san) => sendMove({ move: san }), (from, to) =>
+    cg.setAutoShapes(from ? [{ orig: from, dest: to, brush: 'green' }] : []));
   $('viewing').hidden = live;
   // A touch screen has no End key: the line says to tap it (it returns to the game either way).
   const touch = window.matchMedia('(pointer: coarse)').matches;

@@ -459,4 +459,32 @@ catalogue! {
     ErrGameTooLong: "The game has {plies} plies; games here have at most {n}.",
         "Partie má {plies} půltahů; tady jich smí mít nejvýš {n}.";
     ErrTooManyPages: "This game is open in {n} pages already.", "Tato partie je už otevřená na {n} stránkách.";
+
+    // ---- the personal rating (rating.rs) ----
+    RatingLine: ["Your rating: {rating} ± {rd} (after {n} game); next: {level}",
+        "Your rating: {rating} ± {rd} (after {n} games); next: {level}"],
+        ["Váš rating: {rating} ± {rd} (po {n} partii); další úroveň: {level}",
+        "Váš rating: {rating} ± {rd} (po {n} partiích); další úroveň: {level}",
+        "Váš rating: {rating} ± {rd} (po {n} partiích); další úroveň: {level}"];
+    RatingNone: "No rating yet: play a game against a named level.",
+        "Zatím nemáte rating: zahrajte si partii proti některé z úrovní.";
+    RatingWhy: "Against {level} you can expect about {pct}% of the points.",
+        "Proti úrovni {level} můžete čekat asi {pct} % bodů.";
+    RatingWhyProvisional: "Your rating is still provisional: {level} is nearest to it (about {pct}% of the points); a few more games will settle it.",
+        "Váš rating je zatím předběžný: nejblíž mu je úroveň {level} (asi {pct} % bodů); ustálí ho ještě pár partií.";
+
+    // ---- the opening explorer (explorer.rs) ----
+    ExplorerTitle: "Opening book", "Knihovna zahájení";
+    ExplorerEmpty: "No book moves in this position.", "V této pozici knihovna žádné tahy nemá.";
+    ExplorerMove: "move", "tah";
+    ExplorerWeight: "weight", "váha";
+    ExplorerShare: "share", "podíl";
+    ExplorerLearn: "learn", "učení";
+    ExplorerNext: "replies", "odpovědi";
+    ExplorerNextTip: ["{n} book reply to it", "{n} book replies to it"],
+        ["{n} odpověď z knihovny", "{n} odpovědi z knihovny", "{n} odpovědí z knihovny"];
+    ExplorerPlayTip: "Click to play it", "Kliknutím ho zahrajete";
+    ExplorerShowTip: "Click to show it on the board", "Kliknutím ho ukážete na šachovnici";
+    HelpBook: "the opening book's moves here, with their weights",
+        "tahy knihovny zahájení v této pozici s jejich vahami";
 }

@@ -18,6 +18,7 @@ enum Word {
     Time,
     Fen,
     Eval,
+    Book,
     Pgn,
     Save,
     Load,
@@ -80,6 +81,13 @@ const WORDS: &[Entry] = &[
     Entry { word: Word::Time, en: &["time"], cs: &["čas"], args: None, does: Msg::HelpTime },
     Entry { word: Word::Fen, en: &["fen"], cs: &[], args: None, does: Msg::HelpFen },
     Entry { word: Word::Eval, en: &["eval"], cs: &["hodnocení"], args: None, does: Msg::HelpEval },
+    Entry {
+        word: Word::Book,
+        en: &["book", "explorer"],
+        cs: &["knihovna"],
+        args: None,
+        does: Msg::HelpBook,
+    },
     Entry {
         word: Word::Pgn,
         en: &["pgn"],
@@ -206,6 +214,8 @@ pub enum Command {
     Fen,
     /// `eval`: show or hide the engine's evaluation during the game.
     Eval,
+    /// `book`: the opening explorer's list for the current position.
+    Book,
     /// `pgn`: show the game.
     ShowPgn,
     /// `pgn save FILE`, `pgn FILE`, `save FILE`.
@@ -246,6 +256,7 @@ impl Command {
             Word::Time => Command::Time,
             Word::Fen => Command::Fen,
             Word::Eval => Command::Eval,
+            Word::Book => Command::Book,
             Word::Pgn => match args.as_slice() {
                 [] => Command::ShowPgn,
                 [save, file] if is_save(save) => Command::Save(file.to_string()),
@@ -294,6 +305,9 @@ mod tests {
         assert_eq!(Command::parse("pgn"), Some(Command::ShowPgn));
         assert_eq!(Command::parse("eval"), Some(Command::Eval));
         assert_eq!(Command::parse("hodnoceni"), Some(Command::Eval));
+        assert_eq!(Command::parse("book"), Some(Command::Book));
+        assert_eq!(Command::parse("explorer"), Some(Command::Book));
+        assert_eq!(Command::parse("knihovna"), Some(Command::Book));
         assert_eq!(Command::parse("pgn save g.pgn"), Some(Command::Save("g.pgn".into())));
         assert_eq!(Command::parse("pgn g.pgn"), Some(Command::Save("g.pgn".into())));
         assert!(matches!(Command::parse("pgn save"), Some(Command::Usage(..))));

@@ -10,6 +10,7 @@ use super::{ColorChoice, PlayArgs};
 use crate::analysis::{self, Analysis, GameRecord};
 use crate::clock::Clock;
 use crate::engine_files::{EngineFiles, first_engine};
+use crate::explorer::{self, BookRef, Spot};
 use crate::game::pgn;
 use crate::game::setup::{self, Start, StartError};
 use crate::game::strength::Strength;
@@ -105,6 +106,8 @@ pub struct Controller {
     /// Show the engine's score and line while the game is on (`eval`); off by default, as
     /// lichess hides them when you play the computer: they would give the game away.
     pub show_eval: bool,
+    /// The book the `book` command explores (`--book`, else the built-in one).
+    book: BookRef,
     out: Vec<Output>,
 }
 
@@ -215,6 +218,9 @@ impl Controller {
         let human = pick_color(args.color);
         let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
         let engine = first_engine(&files).map_err(anyhow::Error::msg)?;
+        // The engine opened the same file a moment ago; the explorer keeps its own copy.
+        let book =
+            BookRef::open(args.book.as_deref()).map_err(|e| anyhow::anyhow!("--book: {e}"))?;
         let mut s = GameSession::new(Setup {
             game,
             human,
@@ -227,7 +233,9 @@ impl Controller {
         if let Some(l) = loaded {
             s.load(l);
         }
-        Ok((Controller::with_session(s, lang, args.save.clone()), engine))
+        let mut c = Controller::with_session(s, lang, args.save.clone());
+        c.book = book;
+        Ok((c, engine))
     }
 
     /// A controller over a ready session (tests of the front ends build one this way).
@@ -246,6 +254,7 @@ impl Controller {
             analysed: None,
             tablebase: None,
             show_eval: false,
+            book: BookRef::BuiltIn,
             out: Vec::new(),
         }
     }
@@ -493,6 +502,10 @@ impl Controller {
                 self.show_eval = !self.show_eval;
                 let msg = if self.show_eval { Msg::EvalShown } else { Msg::EvalHidden };
                 self.say(self.tr(msg));
+            }
+            Command::Book => {
+                let e = explorer::explore(self.book.book(), &Spot::of_game(self.s.game()));
+                self.say(&explorer::table(&e, self.lang));
             }
             Command::ShowPgn => {
                 let text = self.s.pgn();

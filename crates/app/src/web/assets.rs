@@ -9,6 +9,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ("/index.html", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
     ("/app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/app.js")),
     ("/review.js", "text/javascript; charset=utf-8", include_bytes!("../../web/review.js")),
+    ("/explorer.js", "text/javascript; charset=utf-8", include_bytes!("../../web/explorer.js")),
     ("/i18n.js", "text/javascript; charset=utf-8", include_bytes!("../../web/i18n.js")),
     ("/sound.js", "text/javascript; charset=utf-8", include_bytes!("../../web/sound.js")),
     ("/style.css", "text/css; charset=utf-8", include_bytes!("../../web/style.css")),

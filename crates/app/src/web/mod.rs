@@ -5,6 +5,7 @@
 mod api;
 mod assets;
 mod error;
+mod explorer;
 pub mod fuzzing;
 mod game;
 pub mod guard;
@@ -71,6 +72,7 @@ fn parse_max_games(s: &str) -> Result<usize, String> {
 pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
     Router::new()
         .route("/api/messages", get(api::messages))
+        .route("/api/book", get(explorer::book))
         .route("/api/game", post(api::create_game))
         .route("/api/game/{id}", get(api::get_game))
         .route("/api/game/{id}/move", post(api::make_move))

@@ -365,6 +365,9 @@ pub struct AppState {
     games: Mutex<HashMap<GameId, Arc<Entry>>>,
     pool: Arc<EnginePool>,
     limits: Limits,
+    /// The book the opening explorer reads (`--book`, else the built-in one), or why it
+    /// cannot be read.
+    book: Result<crate::explorer::BookRef, String>,
 }
 
 impl AppState {
@@ -377,11 +380,19 @@ impl AppState {
     /// A server whose engines use `files` (a book, a tablebase directory).
     pub fn with_files(limits: Limits, files: EngineFiles) -> Arc<AppState> {
         let limits = Limits { max_games: limits.max_games.max(1), ..limits };
+        let book = crate::explorer::BookRef::open(files.book.as_deref())
+            .map_err(|e| format!("--book: {e}"));
         Arc::new(AppState {
             games: Mutex::new(HashMap::new()),
             pool: Arc::new(EnginePool::with_files(limits.engines, files)),
             limits,
+            book,
         })
+    }
+
+    /// The book of the opening explorer, or why it cannot be read.
+    pub fn book(&self) -> Result<&crate::explorer::BookRef, &str> {
+        self.book.as_ref().map_err(String::as_str)
     }
 
     /// The engines all games of this server share.

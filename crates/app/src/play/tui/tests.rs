@@ -577,3 +577,21 @@ fn long_level_names_leave_the_clock_whole() {
         assert!(line.contains(" 5:00"), "{lang:?} {level}: {line:?}\n{text}");
     }
 }
+
+#[test]
+fn the_book_command_lists_the_explorer_in_the_message_log() {
+    let mut c = controller(None, Color::White, None);
+    typed(&mut c, "e4");
+    engine_answers(&mut c, "c5");
+    typed(&mut c, "book");
+    let mut ui = coloured();
+    for out in c.drain() {
+        if let crate::play::controller::Output::Text(t) = out {
+            ui.say(t);
+        }
+    }
+    let text = screen(&render(&c, &ui, W, 40));
+    assert!(text.contains("move      weight   share  replies"), "{text}");
+    let nf3 = text.lines().find(|l| l.contains("Nf3 ") && l.contains('%'));
+    assert!(nf3.is_some(), "{text}");
+}
