@@ -236,3 +236,25 @@ fn the_command_explains_bad_input() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The game's own comments stay where they were in the annotated game (before the analysis's
+/// words), its own `[%eval]` gives way to ours, `[%clk]` stays; an "e.p." suffix does not move
+/// them.
+#[test]
+fn the_games_own_comments_are_kept() {
+    let text = "[Event \"Notes\"]\n\n{Played in the club} 1. e4 {[%clk 0:05:00] [%eval 0.3] \
+                King's pawn} e5 2. Qh5 Nc6 3. Bc4 Nf6 {Black falls for it} 4. Qxf7# 1-0\n";
+    let (record, a) = analyse_text(text, 4);
+    assert_eq!(record.comments.len(), 3);
+    let pgn = analysis::annotate::annotated_pgn(&record, &a);
+    assert!(
+        pgn.contains("{ Played in the club } 1. e4 { [%clk 0:05:00] King's pawn [%eval "),
+        "{pgn}"
+    );
+    assert!(pgn.contains("{ Black falls for it"), "{pgn}");
+    assert_eq!(pgn.matches("[%eval").count(), 6, "ours, one a move but the mate:\n{pgn}");
+    assert_eq!(reread(&pgn), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+    let ep = "[FEN \"4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1\"]\n\n1. dxe6 e.p. {took} Kf8 *\n";
+    let record = GameRecord::from_pgn_text(ep).unwrap();
+    assert_eq!(record.comments, [(1, "took".to_string())]);
+}

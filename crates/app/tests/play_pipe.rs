@@ -392,6 +392,7 @@ fn the_flag_falls_without_waiting_for_input() {
     let refused = all.find("The game is over").expect("the move after the flag is refused");
     assert!(flag < refused, "{all}");
     assert_eq!(all.matches("White lost on time").count(), 1, "{all}");
+}
 
 #[test]
 fn book_lists_the_opening_books_moves_in_both_languages() {

@@ -23,6 +23,10 @@ pub struct PgnGame {
     /// Main-line move tokens (SAN as written, without move numbers or annotations), at most
     /// the reader's move limit.
     pub moves: Vec<String>,
+    /// The main line's `{…}` comments: (how many of [`PgnGame::moves`] come before it, its text
+    /// trimmed), each cut to [`MAX_COMMENT_BYTES`]. Comments inside variations and `;` comments
+    /// are not kept.
+    pub comments: Vec<(usize, String)>,
     /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
     pub termination: Option<String>,
     /// The 1-based line where the game starts (for messages).
@@ -40,6 +44,10 @@ impl PgnGame {
 }
 
 const BUF_SIZE: usize = 1 << 16;
+
+/// A kept comment's longest text (the rest is read and dropped): a comment is a note for people,
+/// and a file of one endless comment must not fill the memory.
+pub const MAX_COMMENT_BYTES: usize = 4096;
 
 /// Reads games one by one from any byte stream.
 pub struct PgnReader<R> {
@@ -127,16 +135,21 @@ impl<R: Read> PgnReader<R> {
         Ok(self.at_line_start && self.prev_line_blank && self.peek()? == Some(b'['))
     }
 
-    /// Skips a `{…}` comment after its `{`; false when it is not closed before the next game's
-    /// tag section (left unread) or the end of the input.
-    fn skip_comment(&mut self) -> io::Result<bool> {
+    /// Reads a `{…}` comment after its `{`, its first [`MAX_COMMENT_BYTES`] bytes into `text`
+    /// when given; false when it is not closed before the next game's tag section (left unread)
+    /// or the end of the input.
+    fn skip_comment(&mut self, mut text: Option<&mut Vec<u8>>) -> io::Result<bool> {
         loop {
             if self.at_next_game()? {
                 return Ok(false);
             }
             match self.next_byte()? {
                 Some(b'}') => return Ok(true),
-                Some(_) => {}
+                Some(b) => {
+                    if let Some(t) = text.as_deref_mut().filter(|t| t.len() < MAX_COMMENT_BYTES) {
+                        t.push(b);
+                    }
+                }
                 None => return Ok(false),
             }
         }
@@ -263,7 +276,18 @@ impl<R: Read> PgnReader<R> {
                 b'{' => {
                     let line = self.line;
                     self.bump();
-                    if !self.skip_comment()? {
+                    let mut text = Vec::new();
+                    let closed = self.skip_comment((depth == 0).then_some(&mut text))?;
+                    // A text cut at the limit may end inside a character: drop that part.
+                    let text = match std::str::from_utf8(&text) {
+                        Err(e) if e.error_len().is_none() => decode_text(&text[..e.valid_up_to()]),
+                        _ => decode_text(&text),
+                    };
+                    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    if closed && !text.is_empty() {
+                        game.comments.push((game.moves.len(), text));
+                    }
+                    if !closed {
                         let end = match self.peek()? {
                             Some(_) => format!("the next game (line {})", self.line),
                             None => "the end of the input".to_string(),
@@ -361,9 +385,24 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].tag("Event"), Some("Test \"quoted\""));
         assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        // Main-line comments are kept with their place; variations' and `;` ones are not.
+        let comments = [(0, "intro".to_string()), (4, "a [bracket] in a comment".to_string())];
+        assert_eq!(games[0].comments, comments);
         assert_eq!(games[0].termination.as_deref(), Some("1-0"));
         assert_eq!(games[1].moves, ["d4", "d5"]);
         assert_eq!(games[1].line, 7);
+    }
+
+    #[test]
+    fn a_long_comment_is_cut_at_the_limit_on_a_character_boundary() {
+        let long = "é".repeat(MAX_COMMENT_BYTES);
+        let pgn = format!("1. e4 {{{long}}} e5 {{ two\n  lines }} *\n");
+        let games = read_all(pgn.as_bytes());
+        assert_eq!(games[0].moves, ["e4", "e5"]);
+        let (at, text) = &games[0].comments[0];
+        assert_eq!((*at, text.len()), (1, MAX_COMMENT_BYTES));
+        assert!(text.chars().all(|c| c == 'é'));
+        assert_eq!(games[0].comments[1], (2, "two lines".to_string()));
     }
 
     #[test]

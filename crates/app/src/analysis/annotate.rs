@@ -59,25 +59,51 @@ pub fn annotated_pgn(record: &GameRecord, analysis: &Analysis) -> String {
         tag("Annotator", "Vidle");
     }
     out.push('\n');
-    let mut tokens = movetext_tokens(&analysis.moves);
+    let mut tokens = movetext_tokens(&analysis.moves, &record.comments);
     tokens.push(record.result.clone());
     out.push_str(&wrap(&tokens));
     out.push_str("\n\n");
     out
 }
 
-/// The movetext as tokens that a line break may separate.
-fn movetext_tokens(moves: &[MoveAnalysis]) -> Vec<String> {
+/// The game's own comments that come after `plies` moves, as words, without any `[%eval …]`
+/// command of theirs (the analysis writes its own).
+fn own_comment(comments: &[(usize, String)], plies: usize) -> Vec<String> {
+    let mut words = Vec::new();
+    for (_, text) in comments.iter().filter(|(at, _)| *at == plies) {
+        let mut rest = text.as_str();
+        let mut kept = String::new();
+        while let Some(i) = rest.find("[%eval") {
+            kept.push_str(&rest[..i]);
+            rest = rest[i..].find(']').map_or("", |j| &rest[i + j + 1..]);
+        }
+        kept.push_str(rest);
+        // A brace would end the comment early.
+        words.extend(kept.replace(['{', '}'], "").split_whitespace().map(String::from));
+    }
+    words
+}
+
+/// The movetext as tokens that a line break may separate; the game's own comments (`comments`,
+/// by the moves before each) stay where they were, before the analysis's words.
+fn movetext_tokens(moves: &[MoveAnalysis], comments: &[(usize, String)]) -> Vec<String> {
     let mut tokens = Vec::new();
     // Black's move needs its number after a comment or variation (and first of all).
     let mut interrupted = true;
-    for m in moves {
+    let before = own_comment(comments, 0);
+    if !before.is_empty() {
+        tokens.push("{".to_string());
+        tokens.extend(before);
+        tokens.push("}".to_string());
+    }
+    for (i, m) in moves.iter().enumerate() {
         push_numbered(&mut tokens, m.move_number, m.side, interrupted, &m.san);
         interrupted = false;
         if let Some(j) = m.judgement {
             tokens.push(format!("${}", j.nag()));
         }
-        let mut comment: Vec<String> = eval_command(m.eval).into_iter().collect();
+        let mut comment = own_comment(comments, i + 1);
+        comment.extend(eval_command(m.eval));
         let better = m.judgement.and(m.best.as_ref()).filter(|b| **b != m.san);
         if let (Some(j), Some(best)) = (m.judgement, better) {
             comment.push(format!("{}.", j.name()));

@@ -16,6 +16,9 @@ pub struct GameRecord {
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`): the `Result` tag, else the game's own
     /// termination marker, else `*`.
     pub result: String,
+    /// The game's own main-line comments: (how many moves come before it, its text). The
+    /// annotated game keeps them beside the analysis.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// Why a game cannot be analysed.
@@ -87,7 +90,10 @@ impl GameRecord {
                 .map_err(|e| RecordError::Fen { fen: text.to_string(), error: e.to_string() })?,
         };
         let mut game = Game::new(start);
+        // Moves played before each token (the pieces of "e.p." are tokens but not moves).
+        let mut plies_before = Vec::with_capacity(pgn.moves.len() + 1);
         for text in &pgn.moves {
+            plies_before.push(game.moves().len());
             if matches!(text.as_str(), "e" | "p" | "ep") {
                 continue; // the pieces of an "e.p." suffix
             }
@@ -105,7 +111,13 @@ impl GameRecord {
             .or(pgn.termination.as_deref())
             .unwrap_or("*")
             .to_string();
-        Ok(GameRecord { tags: pgn.tags.clone(), game, result })
+        plies_before.push(game.moves().len());
+        let comments = pgn
+            .comments
+            .iter()
+            .map(|(tokens, text)| (plies_before[(*tokens).min(pgn.moves.len())], text.clone()))
+            .collect();
+        Ok(GameRecord { tags: pgn.tags.clone(), game, result, comments })
     }
 
     /// The first game of a PGN text.
