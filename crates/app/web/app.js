@@ -234,6 +234,13 @@ function render(state) {
   const over = state.phase === 'over';
   $('btn-resign').disabled = over;
   $('btn-draw').disabled = over || state.phase !== 'your_move';
+  // The engine's own offer: the button takes it (a move declines it).
+  const offered = !!state.draw_offered && !over;
+  const drawLabel = $('btn-draw').querySelector('span');
+  drawLabel.dataset.i18n = offered ? 'AcceptDraw' : 'OfferDraw';
+  drawLabel.textContent = offered ? t('AcceptDraw') : t('OfferDraw');
+  $('btn-draw').classList.toggle('primary', offered);
+  if (offered && (oneMore || changed)) flash(t('VidleOffersDrawShort'), false);
   $('btn-hint').disabled = state.phase !== 'your_move';
   $('btn-undo').disabled = state.moves.length === 0;
   $('btn-analyse').disabled = state.moves.length === 0;
@@ -533,7 +540,7 @@ $('btn-resign').addEventListener('click', async () => {
   if (s) render(s);
 });
 $('btn-draw').addEventListener('click', async () => {
-  flash(t('YouOfferDraw'), false);
+  if (!game || !game.draw_offered) flash(t('YouOfferDraw'), false);
   const d = await action('draw');
   if (d) { render(d.game); flash(tx(d.text), !d.accepted); }
 });

@@ -10,6 +10,7 @@
 //! `Instant`).
 
 pub mod captured;
+pub mod draw;
 mod file;
 pub mod pgn;
 mod plan;
@@ -17,7 +18,7 @@ pub mod setup;
 pub mod strength;
 
 pub use file::{FileError, FileWhy};
-pub use plan::{DRAW_MOVETIME_MS, HINT_MOVETIME_MS, SearchOutcome, SearchPlan};
+pub use plan::{HINT_MOVETIME_MS, SearchOutcome, SearchPlan};
 
 use crate::clock::Clock;
 use crate::openings;
@@ -32,15 +33,6 @@ use vidle_engine::{Score, SearchLimits, TbOutcome};
 pub const MAX_PLIES: usize = 1000;
 /// Thinking time per engine move without a clock or a depth limit.
 pub const DEFAULT_MOVETIME_MS: u64 = 2000;
-/// Before this move number the engine agrees to a draw only in a dead or a lost position (a
-/// person does not agree a draw in the opening of a playable game).
-pub const DRAW_FROM_MOVE: u32 = 30;
-/// Before [`DRAW_FROM_MOVE`], the engine's score at or below which it takes a draw anyway
-/// (centipawns, its own view: clearly lost).
-const DRAW_ACCEPT_LOST_CP: i32 = -300;
-/// From [`DRAW_FROM_MOVE`] on, a full-strength engine takes a draw at or below this score.
-const DRAW_ACCEPT_CP: i32 = -25;
-
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EndReason {
@@ -145,12 +137,6 @@ pub struct Hint {
     pub score: Option<String>,
 }
 
-/// The engine's answer to a draw offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DrawAnswer {
-    pub accepted: bool,
-}
-
 /// One game against the engine.
 #[derive(Debug, Clone)]
 pub struct GameSession {
@@ -167,6 +153,11 @@ pub struct GameSession {
     book_plies: Vec<usize>,
     /// The ply at which the engine last declined a draw (no repeated offers on the same move).
     draw_declined_at: Option<usize>,
+    /// The game's length when the engine last offered a draw itself (it stands while the game
+    /// is that long).
+    engine_offer: Option<usize>,
+    /// The engine's own scores after its recent searched moves: (ply, centipawns).
+    engine_scores: Vec<(usize, i32)>,
     /// The result a loaded game was given (shown when it is loaded).
     loaded_result: Option<String>,
 }
@@ -194,6 +185,8 @@ impl GameSession {
             ended: None,
             book_plies: Vec::new(),
             draw_declined_at: None,
+            engine_offer: None,
+            engine_scores: Vec::new(),
             loaded_result: None,
         };
         s.check_end();
@@ -271,7 +264,7 @@ impl GameSession {
         }
     }
 
-    fn finish(&mut self, result: &'static str, reason: EndReason) {
+    pub(super) fn finish(&mut self, result: &'static str, reason: EndReason) {
         self.ended = Some(Ending { result, reason });
         if let Some(c) = &mut self.clock {
             c.pause();
@@ -382,6 +375,9 @@ impl GameSession {
         if outcome.from_book {
             self.book_plies.push(ply);
         }
+        let searched = outcome.info.as_ref().filter(|_| !outcome.from_book);
+        let pv = searched.map_or(&[][..], |i| i.pv.as_slice());
+        self.after_engine_move(searched.map(|i| i.score), pv, ply);
         Some(EngineMove {
             mv: m,
             san: to_san(&pos, m),
@@ -424,66 +420,7 @@ impl GameSession {
         })
     }
 
-    /// The search that judges a draw offer: full strength, no book (a book move has no score),
-    /// a fixed time; only on the player's turn and once per move.
-    pub fn draw_plan(&self) -> Result<SearchPlan, Refusal> {
-        if self.ended.is_some() {
-            return Err(Refusal::GameOver);
-        }
-        if !self.is_human_turn() {
-            return Err(Refusal::NotYourTurn);
-        }
-        if self.draw_declined_at == Some(self.game.moves().len()) {
-            return Err(Refusal::DrawAlreadyDeclined);
-        }
-        Ok(self.analysis_plan(DRAW_MOVETIME_MS, false))
-    }
-
-    /// Answers a draw offer from the search of [`GameSession::draw_plan`], as a person of the
-    /// level would:
-    /// - a dead position (insufficient material) or one the search proves drawn (score exactly
-    ///   0.00 with a line that repeats a position) is agreed at any move;
-    /// - before move [`DRAW_FROM_MOVE`] otherwise only a clearly lost one (its own score at most
-    ///   [`DRAW_ACCEPT_LOST_CP`], or being mated);
-    /// - from that move on, when its score is at most [`DRAW_ACCEPT_CP`] at full strength, and
-    ///   lower at weaker levels (they believe in their position longer: an eighth of a
-    ///   centipawn less per Elo below 2800, −1.9 pawns at 1700, −2.75 at 800).
-    ///
-    /// A search that returned no score declines (the engine knows nothing that makes a draw
-    /// good for it), so a draw is never agreed by accident.
-    pub fn answer_draw(&mut self, outcome: &SearchOutcome) -> Result<DrawAnswer, Refusal> {
-        if self.ended.is_some() {
-            return Err(Refusal::GameOver);
-        }
-        if outcome.game_len != self.game.moves().len() || !self.is_human_turn() {
-            return Err(Refusal::GameChanged);
-        }
-        // The score is the player's (the side to move); the engine judges from its own side.
-        let engine_cp = match outcome.info.as_ref().map(|i| i.score) {
-            Some(Score::Cp(cp)) => Some(-cp),
-            Some(Score::Mate(n)) => Some(if n > 0 { -100_000 } else { 100_000 }),
-            None => None,
-        };
-        let pos = self.game.position();
-        let proven = pos.is_insufficient_material()
-            || (engine_cp == Some(0)
-                && outcome.info.as_ref().is_some_and(|i| line_repeats(&self.game, &i.pv)));
-        let threshold = if u32::from(pos.fullmove_number()) < DRAW_FROM_MOVE {
-            DRAW_ACCEPT_LOST_CP
-        } else {
-            let elo = self.strength.0.unwrap_or(2800).min(2800) as i32;
-            DRAW_ACCEPT_CP - (2800 - elo) / 8
-        };
-        let accepted = proven || engine_cp.is_some_and(|cp| cp <= threshold);
-        if accepted {
-            self.finish("1/2-1/2", EndReason::DrawAgreed);
-        } else {
-            self.draw_declined_at = Some(self.game.moves().len());
-        }
-        Ok(DrawAnswer { accepted })
-    }
-
-    fn analysis_plan(&self, movetime_ms: u64, own_book: bool) -> SearchPlan {
+    pub(super) fn analysis_plan(&self, movetime_ms: u64, own_book: bool) -> SearchPlan {
         SearchPlan {
             game: self.game.clone(),
             limits: SearchLimits { movetime: Some(movetime_ms), ..Default::default() },
@@ -521,8 +458,10 @@ impl GameSession {
         self.redo.extend(taken);
         let len = self.game.moves().len();
         self.book_plies.retain(|&p| p < len);
+        self.engine_scores.retain(|&(p, _)| p < len);
         self.ended = None;
         self.draw_declined_at = None;
+        self.engine_offer = None;
         self.pause_clock();
         self.check_end();
         if self.ended.is_none() && len > 0 {
@@ -571,6 +510,8 @@ impl GameSession {
         self.redo.clear();
         self.book_plies.clear();
         self.draw_declined_at = None;
+        self.engine_offer = None;
+        self.engine_scores.clear();
         self.ended = None;
         if let Some(c) = &mut self.clock {
             c.reset();
@@ -607,19 +548,5 @@ impl GameSession {
 
 /// Whether playing `pv` on from `game` reaches a position that occurred before (in the game or
 /// earlier in the line): the search's draw score then comes from a repetition it can force.
-fn line_repeats(game: &Game, pv: &[Move]) -> bool {
-    let mut g = game.clone();
-    for &m in pv {
-        if !g.position().is_legal(m) {
-            return false;
-        }
-        g.play(m);
-        if g.repetitions() >= 2 {
-            return true;
-        }
-    }
-    false
-}
-
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,8 @@
 //! The session's rules without an engine: searches are answered by hand.
 
 use super::*;
+use draw::offer_band;
+use plan::DRAW_MOVETIME_MS;
 use vidle_core::notation::parse_san;
 use vidle_engine::{SearchEvent, SearchInfo};
 
@@ -105,6 +107,68 @@ fn draw_offers_follow_one_rule() {
     let e4 = parse_san(s.position(), "e4").expect("e4");
     s.play_human(e4).expect("legal");
     assert_eq!(s.answer_draw(&answer(&plan, None, Some(Score::Cp(0)))), Err(Refusal::GameChanged));
+}
+
+/// Plays the player's `human` moves, each answered by the engine's next move of `engine` with
+/// its search's `score`; returns whether the engine's draw offer stands after each answer.
+fn offers_after(s: &mut GameSession, human: &[&str], engine: &[&str], score: Score) -> Vec<bool> {
+    let mut stands = Vec::new();
+    for (h, e) in human.iter().zip(engine) {
+        let m = parse_san(s.position(), h).expect("the player's move");
+        s.play_human(m).expect("legal");
+        let plan = s.engine_plan().expect("the engine's turn");
+        let m = parse_san(s.position(), e).expect("the engine's move");
+        s.engine_played(&answer(&plan, Some(m), Some(score))).expect("played");
+        stands.push(s.engine_offers_draw());
+    }
+    stands
+}
+
+const WHITE_WALK: [&str; 7] = ["Kd1", "Kc1", "Kb1", "Ka1", "Ka2", "Kb2", "Kc2"];
+const BLACK_WALK: [&str; 7] = ["Kd8", "Kc8", "Kb8", "Ka8", "Ka7", "Kb7", "Kc7"];
+
+/// The engine offers a draw itself from move 30 once its last six scores are level for its
+/// level (a weaker one also when somewhat worse); the player takes it with `draw` and declines
+/// it with any move; before move 30 it offers none.
+#[test]
+fn the_engine_offers_draws_as_its_level_would() {
+    let late = "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 30";
+    // Full strength, level (+0.05 for the engine, Black): the sixth such move offers.
+    let mut s = session(late, Color::White);
+    s.strength = Strength(None);
+    let stands = offers_after(&mut s, &WHITE_WALK[..6], &BLACK_WALK[..6], Score::Cp(5));
+    assert_eq!(stands, [false, false, false, false, false, true]);
+    // Any move of the player's declines it; it is not repeated at once.
+    let more = offers_after(&mut s, &WHITE_WALK[6..], &BLACK_WALK[6..], Score::Cp(5));
+    assert_eq!(more, [false]);
+    // Taken: the game is drawn by agreement.
+    let mut s = session(late, Color::White);
+    s.strength = Strength(None);
+    offers_after(&mut s, &WHITE_WALK[..6], &BLACK_WALK[..6], Score::Cp(5));
+    assert!(s.accept_engine_offer());
+    let e = s.ended().expect("ended");
+    assert_eq!((e.result, e.reason), ("1/2-1/2", EndReason::DrawAgreed));
+    assert!(!s.accept_engine_offer(), "nothing stands after the end");
+    // 0.40 worse: full strength plays on, the beginner (800) offers.
+    let mut s = session(late, Color::White);
+    s.strength = Strength(None);
+    let stands = offers_after(&mut s, &WHITE_WALK[..6], &BLACK_WALK[..6], Score::Cp(-40));
+    assert!(!stands.contains(&true));
+    let mut s = session(late, Color::White);
+    let stands = offers_after(&mut s, &WHITE_WALK[..6], &BLACK_WALK[..6], Score::Cp(-40));
+    assert_eq!(stands.last(), Some(&true));
+    // Clearly better, even the beginner plays on.
+    let mut s = session(late, Color::White);
+    let stands = offers_after(&mut s, &WHITE_WALK[..6], &BLACK_WALK[..6], Score::Cp(100));
+    assert!(!stands.contains(&true));
+    // Before move 30, no offer for a level position.
+    let early = "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 20";
+    let mut s = session(early, Color::White);
+    let stands = offers_after(&mut s, &WHITE_WALK[..6], &BLACK_WALK[..6], Score::Cp(0));
+    assert!(!stands.contains(&true));
+    assert!(!s.accept_engine_offer());
+    assert_eq!(offer_band(None), (-15, 15));
+    assert_eq!(offer_band(Some(1700)), (-152, 42));
 }
 
 /// Undo gives the move back to the player and their clock runs on at once (it used to stand

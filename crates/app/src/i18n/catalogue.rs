@@ -160,6 +160,12 @@ catalogue! {
     NoLegalMoves: "No legal moves.", "Žádný možný tah.";
     DrawAccepted: "Vidle accepts the draw.", "Vidle remízu přijímá.";
     DrawDeclined: "Vidle declines the draw.", "Vidle remízu odmítá.";
+    VidleOffersDraw: "Vidle offers a draw: type 'draw' to accept it; your next move declines it.",
+        "Vidle nabízí remízu: příkaz 'remíza' ji přijme, váš další tah ji odmítne.";
+    VidleOffersDrawShort: "Vidle offers a draw", "Vidle nabízí remízu";
+    DrawTaken: "You accept Vidle's offer: the game is drawn.",
+        "Přijímáte nabídku Vidle: partie končí remízou.";
+    AcceptDraw: "Accept the draw", "Přijmout remízu";
     NewColorUsage: "new: '{word}'? white, black or random", "nová: '{word}'? bílé, černé nebo náhodně";
     LoadSkipped: "load {file}: skipped {why}", "nahraj {file}: přeskočeno: {why}";
     Loaded: "Loaded {file} ({result})", "Načteno {file} ({result})";

@@ -517,6 +517,8 @@ impl Controller {
                 // Resigning a finished game changes nothing.
                 let _ = self.s.resign();
             }
+            // The engine's own offer stands: taken at once, no search.
+            Command::Draw if self.s.accept_engine_offer() => self.say(self.tr(Msg::DrawTaken)),
             Command::Draw => match self.s.draw_plan() {
                 Ok(plan) => return Step::Search(Box::new(Pending { job: Job::Draw, plan })),
                 Err(r) => self.refuse(r),
@@ -630,6 +632,10 @@ impl Controller {
                 msg.push_str(&text);
                 self.tablebase = Some(text);
             }
+        }
+        if self.s.engine_offers_draw() {
+            msg.push('\n');
+            msg.push_str(self.tr(Msg::VidleOffersDraw));
         }
         self.say(&msg);
     }

@@ -230,6 +230,13 @@ pub async fn offer_draw(
     IdPath(id): IdPath,
 ) -> Result<Json<DrawView>, ApiError> {
     let entry = find(&state, id)?;
+    // The engine's own offer stands: taken at once, no search.
+    if lock(&entry.game).session.accept_engine_offer() {
+        let text = Text::new(Msg::DrawTaken);
+        let message = text.render(Lang::En);
+        entry.publish_state();
+        return Ok(Json(DrawView { accepted: true, message, text, game: entry.view() }));
+    }
     let plan = lock(&entry.game).session.draw_plan().map_err(refused)?;
     let outcome = entry.analyse(plan).await?;
     let answer = lock(&entry.game).session.answer_draw(&outcome).map_err(refused)?;

@@ -180,6 +180,9 @@ pub struct GameView {
     pub tablebase: Vec<Text>,
     /// The opening-book moves of the current position (SAN), shown beside the opening name.
     pub book_moves: Vec<String>,
+    /// Whether the engine offers a draw (made with its last move; `POST …/draw` takes it, the
+    /// player's next move declines it).
+    pub draw_offered: bool,
     /// Whether the server holds an analysis of the game as it stands (the page then asks for it
     /// with `GET /api/game/{id}/analysis`, and only then).
     pub analysed: bool,
@@ -366,6 +369,7 @@ impl WebGame {
                 .iter()
                 .map(|b| to_san(&pos, b.mv))
                 .collect(),
+            draw_offered: self.session.engine_offers_draw(),
             analysed: false,
         }
     }
