@@ -483,7 +483,8 @@ def _(b):
         expect(threads < 40 and rss_mb < 300, f"{threads} threads, {rss_mb:.0f} MB")
     if not os.path.exists("/proc/self/status"):
         raise Skip("no /proc")
-    with_server(t, args=["--max-games", "2000", "--games-per-minute", "0"])(b)
+    with_server(t, args=["--max-games", "2000", "--games-per-minute", "0",
+                         "--requests-per-minute", "0"])(b)
 
 
 @case("Web", "WebSockets held open on 70 games do not lock anyone out")
