@@ -6,8 +6,8 @@ WebSockets are held, and after they close.
     python3 tools/load/web_idle_load.py --bin target/release/vidle \\
         [--idle 5000] [--sockets 1000] [-- SERVE-OPTIONS...]
 
-Not a test (nothing is asserted): it prints a table of figures. Quotas are turned off for the
-run (--games-per-minute 0) unless SERVE-OPTIONS are given, since one address makes every game.
+Not a test (nothing is asserted): it prints a table of figures. The quotas and the cap per
+client are turned off unless SERVE-OPTIONS are given, since one address makes every connection.
 WebSockets are opened by hand (8 per game) and answer the server's pings.
 """
 
@@ -119,7 +119,8 @@ async def main():
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
-    extra = a.serve_args or ["--games-per-minute", "0", "--requests-per-minute", "0"]
+    extra = a.serve_args or ["--games-per-minute", "0", "--requests-per-minute", "0",
+                             "--max-connections-per-client", "0"]
     p = subprocess.Popen([a.bin, "serve", "--port", str(port), *extra],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

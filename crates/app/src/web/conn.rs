@@ -4,7 +4,9 @@
 //! the cap closes the connection idle the longest (between requests or still sending its head:
 //! the slow and the abandoned ones); when none is idle (every one is in a request or a
 //! WebSocket) the new one is answered `503` and closed at once, so that a flood of idle
-//! connections cannot keep a player out and a full server says so without delay.
+//! connections cannot keep a player out and a full server says so without delay. One client
+//! (an address, as the quotas count them) has a cap of its own: past it, its own idle
+//! connection goes, so that one client's WebSockets cannot fill the server.
 //!
 //! axum's `serve` has no head deadline (it gives hyper no timer), hence this accept loop; the
 //! HTTP itself is hyper's.
@@ -21,6 +23,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -32,6 +35,9 @@ use tower::ServiceExt as _;
 
 /// Connections open at once by default.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 2000;
+/// Connections open at once from one client by default (a browser opens about six, and one
+/// WebSocket per tab).
+pub const DEFAULT_MAX_PER_CLIENT: usize = 256;
 /// Time a client has to send a request's head, and a keep-alive connection may stay idle.
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Time a client has to send a request's body once its head is in.
@@ -44,6 +50,8 @@ const RESERVED_DESCRIPTORS: u64 = 128;
 pub struct ConnLimits {
     /// Connections open at once (WebSockets included).
     pub max_connections: usize,
+    /// Connections open at once from one client (as the quotas count clients; 0: no limit).
+    pub max_per_client: usize,
     /// Deadline for a request's head, from the connection's start or the end of the previous
     /// response; an idle keep-alive connection is closed when it passes.
     pub header_timeout: Duration,
@@ -55,6 +63,7 @@ impl Default for ConnLimits {
     fn default() -> ConnLimits {
         ConnLimits {
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_per_client: DEFAULT_MAX_PER_CLIENT,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
         }
@@ -75,6 +84,8 @@ struct Record {
     upgraded: bool,
     /// Closes it (wakes its task).
     kill: Arc<Notify>,
+    /// Who opened it (as the quotas count clients).
+    client: IpAddr,
 }
 
 /// Every open connection, by a serial number.
@@ -82,6 +93,8 @@ struct Record {
 struct Registry {
     next: u64,
     conns: HashMap<u64, Record>,
+    /// Connections open by each client.
+    per_client: HashMap<IpAddr, usize>,
     /// Connections closed since memory was last handed back.
     closed: usize,
 }
@@ -93,26 +106,56 @@ fn lock(r: &Shared) -> std::sync::MutexGuard<'_, Registry> {
 }
 
 impl Registry {
-    /// Counts a new connection, first closing the one idle the longest when `max` are open;
-    /// `None` when all `max` are busy.
-    fn admit(&mut self, max: usize, now: Instant) -> Option<(u64, Arc<Notify>)> {
-        if self.conns.len() >= max {
-            let victim = self
-                .conns
-                .iter()
-                .filter(|(_, r)| r.busy == 0 && !r.upgraded)
-                .min_by_key(|(_, r)| r.idle_since)
-                .map(|(id, _)| *id)?;
-            if let Some(r) = self.conns.remove(&victim) {
-                r.kill.notify_one();
-            }
+    /// Counts a new connection of `client`. When `limits` would be passed, the connection idle
+    /// the longest is closed first (the client's own when it is the client's cap that is
+    /// reached); `None` when none is idle.
+    fn admit(
+        &mut self,
+        limits: &ConnLimits,
+        client: IpAddr,
+        now: Instant,
+    ) -> Option<(u64, Arc<Notify>)> {
+        let client = super::quota::client_key(client);
+        let mine = self.per_client.get(&client).copied().unwrap_or(0);
+        if limits.max_per_client > 0 && mine >= limits.max_per_client {
+            self.close_idle_longest(|r| r.client == client)?;
+        } else if self.conns.len() >= limits.max_connections.max(1) {
+            self.close_idle_longest(|_| true)?;
         }
         let id = self.next;
         self.next += 1;
         let kill = Arc::new(Notify::new());
-        let record = Record { busy: 0, idle_since: now, upgraded: false, kill: Arc::clone(&kill) };
+        let record =
+            Record { busy: 0, idle_since: now, upgraded: false, kill: Arc::clone(&kill), client };
         self.conns.insert(id, record);
+        *self.per_client.entry(client).or_default() += 1;
         Some((id, kill))
+    }
+
+    /// Closes the connection idle the longest among those `which` selects; `None` when none is.
+    fn close_idle_longest(&mut self, which: impl Fn(&Record) -> bool) -> Option<()> {
+        let victim = self
+            .conns
+            .iter()
+            .filter(|(_, r)| r.busy == 0 && !r.upgraded && which(r))
+            .min_by_key(|(_, r)| r.idle_since)
+            .map(|(id, _)| *id)?;
+        if let Some(r) = self.remove(victim) {
+            r.kill.notify_one();
+        }
+        Some(())
+    }
+
+    /// Forgets a connection (it is closed, or being closed).
+    fn remove(&mut self, id: u64) -> Option<Record> {
+        let r = self.conns.remove(&id)?;
+        if let Some(n) = self.per_client.get_mut(&r.client) {
+            *n -= 1;
+            if *n == 0 {
+                self.per_client.remove(&r.client);
+            }
+        }
+        Some(r)
     }
 }
 
@@ -126,7 +169,7 @@ struct Slot {
 impl Drop for Slot {
     fn drop(&mut self) {
         let mut r = lock(&self.registry);
-        r.conns.remove(&self.id);
+        r.remove(self.id);
         r.closed += 1;
     }
 }
@@ -240,7 +283,7 @@ pub async fn serve(
                 return;
             }
         };
-        let admitted = lock(&registry).admit(limits.max_connections.max(1), Instant::now());
+        let admitted = lock(&registry).admit(&limits, remote.ip(), Instant::now());
         let Some((id, kill)) = admitted else {
             let _ = tcp.try_write(FULL);
             continue;
@@ -364,24 +407,51 @@ mod tests {
     #[tokio::test]
     async fn a_full_server_closes_the_connection_idle_the_longest() {
         let mut r = registry();
+        let limits = ConnLimits { max_connections: 3, max_per_client: 0, ..ConnLimits::default() };
+        let ip: IpAddr = "192.0.2.1".parse().expect("ip");
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
-        let (a, _) = r.admit(3, at(0)).expect("a");
-        let (b, kill_b) = r.admit(3, at(1)).expect("b");
-        let (c, _) = r.admit(3, at(2)).expect("c");
+        let (a, _) = r.admit(&limits, ip, at(0)).expect("a");
+        let (b, kill_b) = r.admit(&limits, ip, at(1)).expect("b");
+        let (c, _) = r.admit(&limits, ip, at(2)).expect("c");
         // A is answering a request, C is a WebSocket: B, idle since 1 s, goes.
         r.conns.get_mut(&a).expect("a").busy = 1;
         r.conns.get_mut(&c).expect("c").upgraded = true;
-        let (d, _) = r.admit(3, at(3)).expect("d");
+        let (d, _) = r.admit(&limits, ip, at(3)).expect("d");
         assert!(!r.conns.contains_key(&b) && r.conns.contains_key(&d));
         let told = tokio::time::timeout(Duration::from_secs(5), kill_b.notified()).await;
         assert!(told.is_ok(), "B is told to close");
         // D is idle: the next one takes its place; then nothing is idle and a new one is refused.
-        let (e, _) = r.admit(3, at(4)).expect("e");
+        let (e, _) = r.admit(&limits, ip, at(4)).expect("e");
         assert!(!r.conns.contains_key(&d));
         r.conns.get_mut(&e).expect("e").busy = 1;
-        assert!(r.admit(3, at(5)).is_none());
+        assert!(r.admit(&limits, ip, at(5)).is_none());
         assert_eq!(r.conns.len(), 3);
+        assert_eq!(r.per_client.get(&ip), Some(&3));
+    }
+
+    #[test]
+    fn one_client_cannot_take_every_connection() {
+        let mut r = registry();
+        let limits = ConnLimits { max_connections: 10, max_per_client: 2, ..ConnLimits::default() };
+        let t0 = Instant::now();
+        let at = |s: u64| t0 + Duration::from_secs(s);
+        let (me, other): (IpAddr, IpAddr) =
+            ("192.0.2.1".parse().expect("ip"), "192.0.2.2".parse().expect("ip"));
+        let (theirs, _) = r.admit(&limits, other, at(0)).expect("other");
+        let (a, _) = r.admit(&limits, me, at(1)).expect("a");
+        let (b, _) = r.admit(&limits, me, at(2)).expect("b");
+        // A third of mine closes my own idle-longest (A), not the other client's older one.
+        let (c, _) = r.admit(&limits, me, at(3)).expect("c");
+        assert!(!r.conns.contains_key(&a) && r.conns.contains_key(&theirs));
+        // With both of mine busy (WebSockets, say), a third is refused; others still get in.
+        r.conns.get_mut(&b).expect("b").upgraded = true;
+        r.conns.get_mut(&c).expect("c").upgraded = true;
+        assert!(r.admit(&limits, me, at(4)).is_none());
+        assert!(r.admit(&limits, other, at(5)).is_some());
+        // Closing frees the count.
+        assert!(r.remove(b).is_some());
+        assert_eq!(r.per_client.get(&me), Some(&1));
     }
 
     #[test]

@@ -59,6 +59,10 @@ pub struct ServeArgs {
     /// one idle the longest, or is refused when all are busy. Kept under the descriptor limit.
     #[arg(long, default_value_t = conn::DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
     pub max_connections: usize,
+    /// Most connections open at once from one client (an address; 0: no limit); a new one
+    /// beyond them closes that client's own connection idle the longest, or is refused.
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_MAX_PER_CLIENT)]
+    pub max_connections_per_client: usize,
     /// Time a client has to send a request's head; also how long an idle connection stays open
     /// (10s, 500ms, 2m).
     #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_duration)]
@@ -212,6 +216,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         let app = router_with_quotas(state, Arc::new(access), Arc::new(quotas));
         let conn_limits = ConnLimits {
             max_connections,
+            max_per_client: args.max_connections_per_client,
             header_timeout: args.header_timeout,
             body_timeout: args.body_timeout,
         };

@@ -118,8 +118,8 @@ pub struct Quotas {
     clients: Mutex<HashMap<IpAddr, Client>>,
 }
 
-/// The key a client's quotas are kept under.
-fn client_key(ip: IpAddr) -> IpAddr {
+/// The key a client's quotas (and connections) are counted under.
+pub(super) fn client_key(ip: IpAddr) -> IpAddr {
     match ip.to_canonical() {
         IpAddr::V6(v6) => {
             let s = v6.segments();
