@@ -101,7 +101,7 @@ impl Web {
             .expect("runtime");
         let app = {
             let _guard = rt.enter();
-            let state = AppState::new(Limits { max_games: 4, engines: 1 });
+            let state = AppState::new(Limits { max_games: 4, engines: 1, ..Limits::default() });
             let access = Access::new(Ipv4Addr::LOCALHOST.into(), PORT, None, &[]);
             router(state, Arc::new(access))
         };
@@ -115,7 +115,7 @@ impl Web {
             .method(method)
             .uri(path)
             .header(header::HOST, format!("127.0.0.1:{PORT}"))
-            .extension(ConnectInfo(Conn { local: Some(local) }));
+            .extension(ConnectInfo(Conn { local: Some(local), remote: None }));
         if method == "POST" {
             b = b.header(header::CONTENT_TYPE, "application/json");
         }

@@ -7,7 +7,6 @@ use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::io::Read;
-use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use web_common::{UNKNOWN_ID, id_of, server, server_with};
@@ -148,57 +147,6 @@ fn idle_games_hold_no_engine() {
     assert!(threads3 <= most, "threads {threads0} -> {threads3}");
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// Reads a page's messages until the server says the game is gone; its message.
-async fn gone_message(ws: &mut Ws) -> Option<String> {
-    while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
-        let v: Value = serde_json::from_str(m.to_text().unwrap_or("null")).unwrap_or(Value::Null);
-        if v["type"] == "gone" {
-            return v["message"].as_str().map(str::to_string);
-        }
-    }
-    None
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_least_recently_used_game_makes_room() {
-    let s = tokio::task::spawn_blocking(|| server_with(&["--max-games", "3"])).await.expect("s");
-    let c = s.client.clone();
-    let http = |f: Box<dyn FnOnce(&web_common::Client) -> String + Send>| {
-        let c = c.clone();
-        tokio::task::spawn_blocking(move || f(&c))
-    };
-    let new = || Box::new(|c: &web_common::Client| id_of(&c.new_game(json!({}))));
-    let status = |id: &str| {
-        let path = format!("/api/game/{id}");
-        Box::new(move |c: &web_common::Client| c.get(&path).status.to_string())
-    };
-    let mut ids = Vec::new();
-    let mut pages = Vec::new();
-    for _ in 0..3 {
-        let id = http(new()).await.expect("new");
-        let url = format!("ws://127.0.0.1:{}/api/game/{id}/ws", s.port);
-        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("ws");
-        let _hello = ws.next().await;
-        ids.push(id);
-        pages.push(ws);
-    }
-    // Three games, each with an open page: a fourth still gets in, and the least recently
-    // used game goes; its page is told why.
-    let d = http(new()).await.expect("d");
-    assert!(gone_message(&mut pages[0]).await.is_some_and(|m| m.contains("room")));
-    assert_eq!(http(status(&ids[0])).await.expect("a"), "404");
-    assert_eq!(http(status(&ids[1])).await.expect("b"), "200"); // B used now
-    let _e = http(new()).await.expect("e");
-    // D is new (its page may still be connecting) and B was just used: C goes.
-    assert!(gone_message(&mut pages[2]).await.is_some());
-    assert_eq!(http(status(&ids[2])).await.expect("c"), "404");
-    assert_eq!(http(status(&ids[1])).await.expect("b"), "200");
-    assert_eq!(http(status(&d)).await.expect("d"), "200");
-}
-
 #[test]
 fn pasted_games_and_bodies_have_limits() {
     let s = server();
@@ -240,7 +188,11 @@ async fn oversized_bodies_are_refused() {
     use axum::body::Body;
     use axum::http::Request;
     use tower::ServiceExt;
-    let state = vidle::web::AppState::new(vidle::web::Limits { max_games: 8, engines: 0 });
+    let state = vidle::web::AppState::new(vidle::web::Limits {
+        max_games: 8,
+        engines: 0,
+        ..Default::default()
+    });
     let access = vidle::web::Access::new([127, 0, 0, 1].into(), 8960, None, &[]);
     let app = vidle::web::router(state, std::sync::Arc::new(access));
     let huge = json!({"start": "pgn", "pgn": "1. e4 e5 ".repeat(30_000)}).to_string();

@@ -465,6 +465,12 @@ catalogue! {
     ErrGameTooLong: "The game has {plies} plies; games here have at most {n}.",
         "Partie má {plies} půltahů; tady jich smí mít nejvýš {n}.";
     ErrTooManyPages: "This game is open in {n} pages already.", "Tato partie je už otevřená na {n} stránkách.";
+    ErrTooManyRequests: "Too many requests from this computer; try again in {secs} s.",
+        "Z tohoto počítače přišlo příliš mnoho požadavků; zkuste to znovu za {secs} s.";
+    ErrTooManyGames: "Too many new games from this computer; try again in {secs} s.",
+        "Z tohoto počítače přišlo příliš mnoho nových partií; zkuste to znovu za {secs} s.";
+    ErrServerFull: "The server holds {n} games, all in play; try again later.",
+        "Server má {n} partií a všechny se hrají; zkuste to později.";
 
     // ---- the personal rating (rating.rs) ----
     RatingLine: ["Your rating: {rating} ± {rd} (after {n} game); next: {level}",

@@ -10,12 +10,14 @@ use crate::analysis::{Analysis, GameRecord, annotate};
 use crate::game::{Refusal, SearchPlan};
 use crate::i18n::{Lang, Msg, Text};
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::sync::Arc;
+use std::time::Duration;
 use vidle_core::notation::to_uci;
 use vidle_engine::SearchLimits;
 
@@ -31,12 +33,24 @@ fn find(state: &AppState, id: GameId) -> Result<Arc<Entry>, ApiError> {
     })
 }
 
+/// `Retry-After` of a new game refused because every game is in play.
+const SERVER_FULL_RETRY_SECS: u32 = 60;
+
 pub async fn create_game(
     State(state): Shared,
     JsonBody(req): JsonBody<NewGameRequest>,
 ) -> Result<Response, ApiError> {
     let game = build_game(req)?;
-    let entry = state.insert(game)?;
+    let entry = match state.insert(game) {
+        Ok(e) => e,
+        Err(e) if e.code == "server_full" => {
+            // Every game is in play: the client may try again in a while.
+            let mut res = e.into_response();
+            res.headers_mut().insert(header::RETRY_AFTER, SERVER_FULL_RETRY_SECS.into());
+            return Ok(res);
+        }
+        Err(e) => return Err(e),
+    };
     maybe_start_engine(&entry);
     Ok((StatusCode::CREATED, Json(entry.view())).into_response())
 }
@@ -305,6 +319,13 @@ pub async fn pgn_file(State(state): Shared, IdPath(id): IdPath) -> Result<Respon
 
 /// Messages a page may send on its WebSocket at most (it sends none; pings are small).
 const MAX_WS_MESSAGE: usize = 4096;
+/// A WebSocket's read buffer. tungstenite's default, 128 KB, made each open page cost that
+/// much; a page sends nothing but pongs.
+const WS_READ_BUFFER: usize = 4096;
+/// Bytes of outgoing messages gathered before they are written (a state message is about 2 KB).
+const WS_WRITE_BUFFER: usize = 4096;
+/// A page whose unsent messages pass this much is not reading: its socket fails and is closed.
+const WS_MAX_WRITE_BUFFER: usize = 1 << 20;
 
 pub async fn websocket(
     State(state): Shared,
@@ -314,46 +335,92 @@ pub async fn websocket(
     let entry = find(&state, id)?;
     let ws = ws.map_err(|e| ApiError::bad_request("not_websocket", &e.body_text()))?;
     let slot = entry.open_socket()?;
+    let ping = state.limits().ping_interval;
     Ok(ws
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
-        .on_upgrade(move |socket| serve_socket(socket, entry, slot)))
+        .read_buffer_size(WS_READ_BUFFER)
+        .write_buffer_size(WS_WRITE_BUFFER)
+        .max_write_buffer_size(WS_MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| serve_socket(socket, entry, slot, ping)))
 }
 
-async fn serve_socket(mut socket: WebSocket, entry: Arc<Entry>, slot: SocketSlot) {
+/// Why a page's socket ended.
+#[derive(PartialEq, Eq)]
+enum End {
+    /// The page closed it, or it failed.
+    Page,
+    /// The page did not answer a ping within an interval, or did not take a message within one.
+    Silent,
+    /// The game was evicted.
+    Evicted,
+}
+
+/// Sends `msg`, giving up after `within`.
+async fn send(socket: &mut WebSocket, msg: Message, within: Duration) -> Result<(), End> {
+    match tokio::time::timeout(within, socket.send(msg)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(End::Page),
+        Err(_) => Err(End::Silent),
+    }
+}
+
+/// A page's WebSocket: the game's events go out; every `ping` interval a ping does, and a page
+/// that has sent nothing (no pong) since the previous one is closed.
+async fn serve_socket(mut socket: WebSocket, entry: Arc<Entry>, slot: SocketSlot, ping: Duration) {
     let mut events = entry.events.subscribe();
     let mut closed = entry.closed.subscribe();
     // A page that comes back (reload, reconnect) resumes a search that a closed page stopped.
     maybe_start_engine(&entry);
-    let mut open = socket.send(Message::Text(entry.state_message().into())).await.is_ok();
-    while open && !*closed.borrow_and_update() {
-        tokio::select! {
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
+    // A page that was slow to take a message still gets a whole interval to answer a ping.
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut answered = true;
+    let mut end = send(&mut socket, Message::Text(entry.state_message().into()), ping).await.err();
+    while end.is_none() {
+        if *closed.borrow_and_update() {
+            end = Some(End::Evicted);
+            break;
+        }
+        end = tokio::select! {
             ev = events.recv() => match ev {
-                Ok(text) => open = socket.send(Message::Text(text.into())).await.is_ok(),
+                Ok(text) => send(&mut socket, Message::Text(text.into()), ping).await.err(),
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    open = socket.send(Message::Text(entry.state_message().into())).await.is_ok();
+                    send(&mut socket, Message::Text(entry.state_message().into()), ping).await.err()
                 }
-                Err(_) => open = false,
+                Err(_) => Some(End::Page),
             },
-            _ = closed.changed() => {}
-            // Anything the page sends is ignored: only requests count as using the game.
-            msg = socket.recv() => {
-                if matches!(msg, Some(Ok(Message::Close(_)) | Err(_)) | None) {
-                    open = false;
+            _ = closed.changed() => None,
+            _ = pings.tick() => {
+                if answered {
+                    answered = false;
+                    send(&mut socket, Message::Ping(Bytes::new()), ping).await.err()
+                } else {
+                    Some(End::Silent)
                 }
             }
-        }
+            // A pong (or anything else the page sends) shows it is there; only requests count
+            // as using the game.
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Close(_)) | Err(_)) | None => Some(End::Page),
+                Some(Ok(_)) => {
+                    answered = true;
+                    None
+                }
+            },
+        };
     }
-    if open {
-        // Evicted: the page is told why its game is gone.
+    if end == Some(End::Evicted) {
+        // The page is told why its game is gone.
         let gone = serde_json::json!({
             "type": "gone",
             "message": "The server needed room and closed this game, the least recently used.",
             "text": Text::new(Msg::GameGone),
         });
-        let _ = socket.send(Message::Text(gone.to_string().into())).await;
-        let _ = socket.send(Message::Close(None)).await;
+        let _ = send(&mut socket, Message::Text(gone.to_string().into()), ping).await;
+        let _ = send(&mut socket, Message::Close(None), ping).await;
     }
+    drop(socket);
     drop(slot);
     if entry.sockets() == 0 {
         // The last page showing this game has gone: free the engine.

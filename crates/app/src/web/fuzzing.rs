@@ -107,7 +107,9 @@ impl Harness {
         let rt =
             tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
         let server = |host: IpAddr, token: Option<String>| {
-            let state = AppState::new(Limits { max_games: 32, engines: 0 });
+            // Room for every game a run makes: a full server refuses new games (all are in
+            // play), and the inputs should reach the game's handlers.
+            let state = AppState::new(Limits { max_games: 4096, engines: 0, ..Limits::default() });
             router(state, Arc::new(Access::new(host, PORT, token, &[])))
         };
         let servers = [
@@ -165,7 +167,7 @@ impl Harness {
             b = b.header(header::AUTHORIZATION, v);
         }
         let local = SocketAddr::new(Ipv4Addr::LOCALHOST.into(), PORT);
-        b = b.extension(ConnectInfo(Conn { local: Some(local) }));
+        b = b.extension(ConnectInfo(Conn { local: Some(local), remote: None }));
         let Ok(req) = b.body(Body::from(input.body.clone())) else {
             return Ok(()); // not a request hyper would hand over (bad URI or header bytes)
         };

@@ -23,17 +23,19 @@ use axum::serve::IncomingStream;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-/// The local address a connection came in on (which of this computer's addresses the client
-/// used), for the Host check.
+/// The two ends of a connection: the local address it came in on (which of this computer's
+/// addresses the client used, for the Host check) and the client's (for its quotas).
 #[derive(Debug, Clone, Copy)]
 pub struct Conn {
     /// This side's address and port of the connection; `None` when the system did not say.
     pub local: Option<SocketAddr>,
+    /// The client's address and port; `None` when unknown (requests made in-process).
+    pub remote: Option<SocketAddr>,
 }
 
 impl Connected<IncomingStream<'_, tokio::net::TcpListener>> for Conn {
     fn connect_info(stream: IncomingStream<'_, tokio::net::TcpListener>) -> Conn {
-        Conn { local: stream.io().local_addr().ok() }
+        Conn { local: stream.io().local_addr().ok(), remote: Some(*stream.remote_addr()) }
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod api;
 mod assets;
+pub mod conn;
 mod error;
 mod explorer;
 pub mod fuzzing;
@@ -11,6 +12,7 @@ mod game;
 pub mod guard;
 mod listen;
 pub mod pool;
+pub mod quota;
 mod request;
 pub mod secret;
 mod state;
@@ -24,11 +26,15 @@ use axum::routing::{get, post};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
+pub use conn::ConnLimits;
 pub use game::MAX_PLIES;
 pub use guard::{Access, Conn};
+pub use quota::{QuotaRules, Quotas};
 pub use request::MAX_BODY_BYTES;
-pub use state::{AppState, DEFAULT_MAX_GAMES, Limits, MAX_SOCKETS_PER_GAME};
+pub use state::MAX_SOCKETS_PER_GAME;
+pub use state::{AppState, DEFAULT_MAX_GAMES, DEFAULT_PING_INTERVAL, IN_PLAY, Limits};
 
 /// The options of `vidle serve`.
 #[derive(Args, Debug, Clone)]
@@ -46,9 +52,35 @@ pub struct ServeArgs {
     /// Engines searching at once, shared by all games (default: one per core, at most 8).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub engines: Option<u16>,
-    /// Most games kept; a new game beyond them replaces the least recently used one.
+    /// Most games kept; a new game beyond them replaces the least recently used one that no
+    /// page shows and nobody played in the last hour, or is refused when there is none.
     #[arg(long, default_value_t = DEFAULT_MAX_GAMES, value_parser = parse_max_games)]
     pub max_games: usize,
+    /// Most connections open at once (WebSockets included); a new one beyond them closes the
+    /// one idle the longest, or is refused when all are busy. Kept under the descriptor limit.
+    #[arg(long, default_value_t = conn::DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
+    pub max_connections: usize,
+    /// Most connections open at once from one client (an address; 0: no limit); a new one
+    /// beyond them closes that client's own connection idle the longest, or is refused.
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_MAX_PER_CLIENT)]
+    pub max_connections_per_client: usize,
+    /// Time a client has to send a request's head; also how long an idle connection stays open
+    /// (10s, 500ms, 2m).
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_duration)]
+    pub header_timeout: Duration,
+    /// Time a client has to send a request's body once its head is in.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_duration)]
+    pub body_timeout: Duration,
+    /// How often a page's WebSocket is pinged; a page that has not answered by the next ping is
+    /// closed.
+    #[arg(long, value_name = "TIME", default_value = "30s", value_parser = parse_duration)]
+    pub ping_interval: Duration,
+    /// Requests per minute from one client (an address; 0: no limit); past it, 429.
+    #[arg(long, value_name = "N", default_value_t = quota::DEFAULT_REQUESTS_PER_MINUTE)]
+    pub requests_per_minute: u32,
+    /// New games per minute from one client (0: no limit); past it, 429.
+    #[arg(long, value_name = "N", default_value_t = quota::DEFAULT_GAMES_PER_MINUTE)]
+    pub games_per_minute: u32,
     /// A host name the page may be opened by besides this computer's addresses (a DNS name of
     /// this computer, a proxy's name); may be repeated.
     #[arg(long = "allow-host", value_name = "NAME")]
@@ -66,6 +98,41 @@ fn parse_max_games(s: &str) -> Result<usize, String> {
         Ok(n) if (1..=100_000).contains(&n) => Ok(n),
         _ => Err(format!("'{s}' is not a number of games in 1..=100000")),
     }
+}
+
+fn parse_max_connections(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a number of connections in 1..=1000000")),
+    }
+}
+
+/// A time as `10s`, `500ms` or `2m` (a bare number is seconds), from 10 ms to an hour.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (num, unit_ms) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1000)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60_000)
+    } else {
+        (t, 1000)
+    };
+    let ms = num.trim().parse::<u64>().ok().and_then(|n| n.checked_mul(unit_ms));
+    match ms {
+        Some(ms) if (10..=3_600_000).contains(&ms) => Ok(Duration::from_millis(ms)),
+        _ => Err(format!("'{s}' is not a time from 10ms to 60m (write 10s, 500ms or 2m)")),
+    }
+}
+
+/// The whole application behind the quotas per client (see [`quota`]).
+pub fn router_with_quotas(
+    state: Arc<AppState>,
+    access: Arc<Access>,
+    quotas: Arc<Quotas>,
+) -> Router {
+    router(state, access).layer(middleware::from_fn_with_state(quotas, quota::limit))
 }
 
 /// The whole application: API, WebSocket and the embedded page, behind the access checks.
@@ -110,6 +177,15 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     } else {
         Some(secret::random_hex(24).map_err(anyhow::Error::msg)?)
     };
+    let descriptors = conn::raise_descriptor_limit();
+    let max_connections = conn::fitting_cap(args.max_connections, descriptors);
+    if max_connections < args.max_connections {
+        eprintln!(
+            "vidle serve: at most {max_connections} connections at once (the limit of open files \
+             is {}; raise it with ulimit -n)",
+            descriptors.unwrap_or(0)
+        );
+    }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         let addr = SocketAddr::new(args.host, args.port);
@@ -130,17 +206,27 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         let limits = Limits {
             max_games: args.max_games,
             engines: args.engines.map_or_else(pool::default_engines, usize::from),
+            ping_interval: args.ping_interval,
         };
         let state = AppState::with_files(limits, files);
         tokio::spawn(Arc::clone(&state).sweep());
         let access = Access::new(args.host, local.port(), token, &args.allow_hosts);
-        let app = router(state, Arc::new(access));
-        axum::serve(listener, app.into_make_service_with_connect_info::<Conn>())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
-        Ok(())
+        let quotas = Quotas::new(QuotaRules {
+            requests_per_minute: args.requests_per_minute,
+            games_per_minute: args.games_per_minute,
+        });
+        let app = router_with_quotas(state, Arc::new(access), Arc::new(quotas));
+        let conn_limits = ConnLimits {
+            max_connections,
+            max_per_client: args.max_connections_per_client,
+            header_timeout: args.header_timeout,
+            body_timeout: args.body_timeout,
+        };
+        conn::serve(listener, app, conn_limits, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok::<(), anyhow::Error>(())
     })
 }
 
@@ -164,4 +250,22 @@ fn open_browser(url: &str) {
         }
     }
     eprintln!("vidle serve: could not open a browser; open {url} yourself");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_of_the_serve_options() {
+        assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration(" 7 "), Ok(Duration::from_secs(7)));
+        for bad in ["", "0", "5ms", "61m", "1h", "-1s", "ten", "99999999999999999999m"] {
+            let e = parse_duration(bad).expect_err(bad);
+            assert!(e.contains("10ms to 60m"), "{e}");
+        }
+        assert!(parse_max_connections("0").is_err() && parse_max_connections("64") == Ok(64));
+    }
 }

@@ -3,6 +3,7 @@
 
 use crate::i18n::{Msg, Text};
 const BAD: StatusCode = StatusCode::BAD_REQUEST;
+use super::conn::BodyDeadline;
 use super::error::ApiError;
 use super::game::{MAX_PLIES, WebGame, capitalised};
 use super::secret::GameId;
@@ -16,6 +17,7 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use std::time::Duration;
 use vidle_core::Color;
 
 /// Request bodies are at most this long (a pasted PGN of a long game is a few kilobytes).
@@ -43,7 +45,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let body = Bytes::from_request(req, state).await.map_err(|r| {
+        let deadline = req.extensions().get::<BodyDeadline>().map_or(Duration::MAX, |d| d.0);
+        let read = tokio::time::timeout(deadline, Bytes::from_request(req, state)).await;
+        let read = read.map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                &format!("The request's body did not arrive within {} s.", deadline.as_secs_f64()),
+            )
+        })?;
+        let body = read.map_err(|r| {
             if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,

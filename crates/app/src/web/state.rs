@@ -1,8 +1,9 @@
 //! The server's games. A game is its rules state, its subscribers and at most one pending search
 //! (a ticket in the engine pool); it holds no engine, so an idle game costs a few kilobytes. When
-//! the table is full, the least recently used game makes room: first among games no page shows
-//! and nobody used in the last 30 s, else among all (its pages are told). Search events come back on a channel and are pushed to
-//! the game's WebSocket subscribers.
+//! the table is full, the least recently used game that no page shows and nobody used in the
+//! last hour makes room (its pages are told); when every game is in play, the new one is refused
+//! (`503 server_full`), so that nobody's game is taken away because someone else made many.
+//! Search events come back on a channel and are pushed to the game's WebSocket subscribers.
 
 use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
@@ -28,16 +29,20 @@ pub use super::pool::lock;
 pub const DEFAULT_MAX_GAMES: usize = 1000;
 /// WebSockets open on one game at most.
 pub const MAX_SOCKETS_PER_GAME: usize = 8;
-/// A game used this recently counts as shown for eviction (its page may be connecting).
-const RECENT: Duration = Duration::from_secs(30);
+/// A game used this recently is never evicted to make room for another.
+pub const IN_PLAY: Duration = Duration::from_secs(60 * 60);
 /// A game with no open page is forgotten after this long.
-const IDLE_GAME_TTL: Duration = Duration::from_secs(30 * 60);
+const IDLE_GAME_TTL: Duration = Duration::from_secs(2 * 60 * 60);
 /// How often clocks are checked for a fallen flag and idle games are collected.
 const SWEEP_INTERVAL: Duration = Duration::from_millis(250);
 /// How long a hint or a draw offer waits for a free engine before giving up.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(60);
 /// How long a cancelled analysis may take to stop (it stops after the position being searched).
 const CANCEL_WAIT: Duration = Duration::from_secs(5);
+
+/// A page's WebSocket is pinged this often by default; one that has not answered by the next
+/// ping is closed.
+pub const DEFAULT_PING_INTERVAL: Duration = Duration::from_secs(30);
 
 /// What one server allows.
 #[derive(Debug, Clone, Copy)]
@@ -46,11 +51,18 @@ pub struct Limits {
     pub max_games: usize,
     /// Engines in the pool (searches running at once).
     pub engines: usize,
+    /// How often a page's WebSocket is pinged; it is closed when it has not answered by the
+    /// next ping (or has not taken a message within this long).
+    pub ping_interval: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_games: DEFAULT_MAX_GAMES, engines: super::pool::default_engines() }
+        Limits {
+            max_games: DEFAULT_MAX_GAMES,
+            engines: super::pool::default_engines(),
+            ping_interval: DEFAULT_PING_INTERVAL,
+        }
     }
 }
 
@@ -139,11 +151,11 @@ impl Entry {
         *lock(&self.last_used) = Instant::now();
     }
 
-    /// The smallest key goes first: games that no page shows and that nobody used in the last
-    /// [`RECENT`] (a new game's page is still connecting), then the least recently used.
-    fn eviction_key(&self) -> (bool, Instant) {
+    /// When the game was last used, if it may make room for another: no page shows it and
+    /// nobody used it in the last [`IN_PLAY`].
+    fn evictable_since(&self) -> Option<Instant> {
         let used = *lock(&self.last_used);
-        (self.sockets() > 0 || used.elapsed() < RECENT, used)
+        (self.sockets() == 0 && used.elapsed() >= IN_PLAY).then_some(used)
     }
 
     pub fn sockets(&self) -> usize {
@@ -395,6 +407,11 @@ impl AppState {
         self.book.as_ref().map_err(String::as_str)
     }
 
+    /// What this server allows.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// The engines all games of this server share.
     pub fn pool(&self) -> &EnginePool {
         &self.pool
@@ -420,7 +437,10 @@ impl AppState {
     }
 
     /// Adds a game under a fresh random id. A full table first evicts its least recently used
-    /// game, preferring one that no page shows and nobody used lately; nobody is refused.
+    /// game among those no page shows and nobody used in the last [`IN_PLAY`].
+    ///
+    /// # Errors
+    /// `503 server_full` when every game is in play; `503 no_random` without random numbers.
     pub fn insert(&self, game: WebGame) -> Result<Arc<Entry>, ApiError> {
         let mut id = GameId::random().map_err(|e| {
             ApiError::new(
@@ -434,12 +454,19 @@ impl AppState {
             id = GameId(id.0.wrapping_add(1)); // 2^-128: never, but never a clash either
         }
         while games.len() >= self.limits.max_games {
-            let Some(victim) = games.values().min_by_key(|e| e.eviction_key()).map(|e| e.id) else {
-                break;
+            let victim = games
+                .values()
+                .filter_map(|e| Some((e.evictable_since()?, e.id)))
+                .min()
+                .map(|(_, id)| id);
+            let Some(e) = victim.and_then(|id| games.remove(&id)) else {
+                return Err(ApiError::worded(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "server_full",
+                    Text::new(Msg::ErrServerFull).arg("n", self.limits.max_games),
+                ));
             };
-            if let Some(e) = games.remove(&victim) {
-                e.close();
-            }
+            e.close();
         }
         let entry = Entry::new(id, game, Arc::clone(&self.pool));
         games.insert(id, Arc::clone(&entry));
@@ -497,21 +524,31 @@ mod tests {
     }
 
     #[test]
-    fn eviction_prefers_games_without_a_page_then_the_least_recently_used() {
-        let state = AppState::new(Limits { max_games: 2, engines: 0 });
+    fn only_games_out_of_play_make_room() {
+        let state = AppState::new(Limits { max_games: 2, engines: 0, ..Limits::default() });
         let a = state.insert(game()).expect("a");
-        let _page = a.open_socket().expect("page");
-        age(&a, 120);
+        let page = a.open_socket().expect("page");
         let b = state.insert(game()).expect("b");
-        age(&b, 60);
-        // B has no page and was not used lately: it goes, though A was used longer ago.
+        age(&a, 7200);
+        age(&b, 7200);
+        // B has no page and nobody used it for two hours: it makes room.
         let c = state.insert(game()).expect("c");
-        assert!(state.get(b.id).is_none() && *b.closed.borrow());
-        assert_eq!(state.len(), 2);
-        age(&a, 120);
-        // C is new (its page may be connecting): A, the least recently used, goes.
+        assert!(state.get(b.id).is_none() && *b.closed.borrow(), "the pages of B are told");
+        // A's page is open (however old its last move) and C was just made: a new game is
+        // refused, with a reason, and both stay.
+        age(&a, 7200);
+        let full = state.insert(game()).map(|e| e.id).expect_err("full");
+        assert_eq!((full.status, full.code), (StatusCode::SERVICE_UNAVAILABLE, "server_full"));
+        assert!(full.message.contains('2'), "{}", full.message);
+        age(&c, IN_PLAY.as_secs() - 60);
+        assert!(state.insert(game()).is_err(), "C was used within the hour");
+        assert!(state.get(a.id).is_some() && state.get(c.id).is_some());
+        // Once A's page has gone and an hour has passed, A makes room.
+        drop(page);
+        age(&a, IN_PLAY.as_secs() + 1);
+        age(&c, IN_PLAY.as_secs() + 60);
         let d = state.insert(game()).expect("d");
-        assert!(state.get(a.id).is_none() && *a.closed.borrow(), "pages of A are told");
-        assert!(state.get(c.id).is_some() && state.get(d.id).is_some());
+        assert!(state.get(c.id).is_none(), "C, the least recently used, goes first");
+        assert!(state.get(d.id).is_some() && !*a.closed.borrow());
     }
 }

@@ -50,12 +50,22 @@ pub fn server() -> Server {
 
 /// A server on a free port with more arguments; its first address line is read from standard
 /// output (`serving on http://127.0.0.1:PORT/`, or the list of addresses for 0.0.0.0).
+///
+/// The tests make games and poll faster than a player, all from one address: the quotas per
+/// client are off unless `args` set them (`tests/web_limits.rs` tests them).
 pub fn server_with(args: &[&str]) -> Server {
     let data = DataDir::new();
+    let mut quotas = Vec::new();
+    for q in ["--requests-per-minute", "--games-per-minute"] {
+        if !args.contains(&q) {
+            quotas.extend([q, "0"]);
+        }
+    }
     let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
         .args(["serve", "--port", "0"])
         // Tables made on demand go to a data directory of the server's own, not the user's.
         .own_data(&data)
+        .args(quotas)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
