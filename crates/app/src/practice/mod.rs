@@ -346,8 +346,8 @@ impl Practice {
         self.steps.last().map(|s| &s.feedback)
     }
 
-    /// One best move for the player now, in SAN, with the value it keeps (the first of the
-    /// table's order); `None` when the exercise has ended.
+    /// One best move for the player now, in SAN, with its value (the position's: the first of
+    /// the table's order); `None` when the exercise has ended.
     ///
     /// # Errors
     /// A table failed.
@@ -356,7 +356,7 @@ impl Practice {
             return Ok(None);
         }
         let moves = self.root_moves(&self.pos)?;
-        Ok(moves.first().map(|&(m, v)| (to_san(&self.pos, m), after_reply(v))))
+        Ok(moves.first().map(|&(m, v)| (to_san(&self.pos, m), v)))
     }
 
     /// The value for the player now.
