@@ -91,3 +91,15 @@ fn bad_exercises_are_refused() {
     assert_ne!(a["id"], b["id"]);
     assert_eq!(a["goal"], "mate");
 }
+
+#[test]
+fn the_practice_page_is_served() {
+    let s = server();
+    let r = s.get("/practice");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.header("content-type").is_some_and(|t| t.starts_with("text/html")));
+    assert!(r.body.contains("/practice.js") && r.body.contains("data-i18n=\"PracticeNew\""));
+    let r = s.get("/practice.js");
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("/api/practice"), "{}", &r.body[..200]);
+}

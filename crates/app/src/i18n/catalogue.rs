@@ -282,6 +282,14 @@ catalogue! {
         "Databáze koncovek s 5 kameny se během hry nepočítají: `vidle tb gen --max-pieces 5` spočítá všech 110 (asi 2 hodiny na 2 jádrech, až 9,1 GiB paměti)";
 
     // ---- endgame practice (`vidle practice`, practice/) ----
+    PracticePageTitle: "Vidle — endgame practice", "Vidle — cvičení koncovek";
+    PracticeHeading: "Endgame practice", "Cvičení koncovek";
+    PracticePlayLink: "Play a game", "Hrát partii";
+    PracticeMaterialLabel: "Endgame", "Koncovka";
+    PracticeDrawLabel: "hold a draw (weaker side)", "udržet remízu (slabší strana)";
+    PracticeMinMateLabel: "least mate", "mat nejméně v";
+    PracticeSeedLabel: "seed", "semínko";
+    PracticeNew: "New exercise", "Nové cvičení";
     PracticeIntro: "Practice {material}: you play {color}; {goal}.",
         "Cvičení {material}: hrajete za {color}; {goal}.";
     PracticeGoalMate: "mate in {n} with best play", "mat v {n} při nejlepší hře";
