@@ -123,7 +123,8 @@ pub struct Reply {
     pub san: String,
     /// The position's value for the player after it.
     pub value: TbValue,
-    /// This reply brought the halfmove clock to 100 plies (the fifty-move rule's limit).
+    /// The halfmove clock passed 100 plies (the fifty-move rule's limit) with the player's move
+    /// or this reply.
     pub fifty: bool,
 }
 
@@ -332,7 +333,9 @@ impl Practice {
         let m = equal[self.rng.below(equal.len())];
         let san = to_san(&self.pos, m);
         self.pos = self.pos.played(m);
-        let fifty = self.pos.halfmove_clock() == 100;
+        // The clock passed 100 plies during this move pair (the player's move or this reply).
+        let clock_before = self.steps.last().map_or(0, |s| s.before.halfmove_clock());
+        let fifty = clock_before < 100 && self.pos.halfmove_clock() >= 100;
         let reply = Reply { mv: m, san, value: child_value(best), fifty };
         if let Some(s) = self.steps.last_mut() {
             s.reply = Some(reply.clone());

@@ -317,6 +317,14 @@ fn the_fifty_move_rule_is_noted_not_played() {
         en(p.fifty_warning().unwrap()).starts_with("Note: mate in 12 needs more than the 50 moves")
     );
     assert!(from_fen("8/8/8/8/8/1k6/8/R3K3 w - - 0 1").fifty_warning().is_none());
+    // The clock passes 100 plies with the player's move: the reply says so, once.
+    let mut p = from_fen("8/8/8/8/8/1k6/8/R3K3 w - - 99 80");
+    p.play_user_move("Kd2").unwrap();
+    assert!(p.defender_move().unwrap().unwrap().fifty);
+    let hint = p.hint().unwrap().unwrap().0;
+    p.play_user_move(&hint).unwrap();
+    assert!(!p.defender_move().unwrap().unwrap().fifty);
+    assert_eq!(p.ended(), None, "a winning exercise goes on");
 }
 
 #[test]
