@@ -42,6 +42,9 @@ pub enum Command {
     /// Analyse a finished game: evaluations, mistakes, the better moves, accuracy, a graph;
     /// writes the annotated PGN.
     Analyse(crate::analyse_cmd::AnalyseArgs),
+    /// Practise an endgame against perfect defence, each move judged by the tablebase's
+    /// distance to mate (`vidle practice KBNvK`).
+    Practice(crate::practice_cmd::PracticeArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),
     /// Print a shell completion script: `vidle completions bash > ~/.local/share/bash-completion/completions/vidle`.

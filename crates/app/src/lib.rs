@@ -17,6 +17,8 @@ pub mod i18n;
 mod openings;
 mod perft_cmd;
 mod play;
+mod practice;
+mod practice_cmd;
 pub mod rating;
 mod syzygy_source;
 mod tb_answer;
@@ -68,6 +70,7 @@ pub fn run() {
         Some(cli::Command::Train(a)) => train_cmd::run(&a),
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
+        Some(cli::Command::Practice(a)) => practice_cmd::run(&a),
         Some(cli::Command::Serve(a)) => web::run(&a),
         Some(cli::Command::Completions(a)) => {
             cli::completions(&a, &mut std::io::stdout().lock());

@@ -28,6 +28,11 @@ pub fn use_dir(dir: std::path::PathBuf) {
     with(|p| p.tables = OnDemand::new(dir));
 }
 
+/// The directory the panels (and the web's endgame practice) read and make tables in.
+pub fn dir() -> std::path::PathBuf {
+    with(|p| p.tables.dir().to_path_buf())
+}
+
 /// How many news lines the web panel keeps.
 const NEWS: usize = 6;
 

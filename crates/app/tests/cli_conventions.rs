@@ -17,7 +17,9 @@ fn completions_cover_every_command_in_each_shell() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let (out, err, ok) = vidle(&["completions", shell]);
         assert!(ok, "{shell}: {err}");
-        for command in ["play", "uci", "perft", "bench", "book", "tb", "serve", "analyse", "man"] {
+        for command in
+            ["play", "uci", "perft", "bench", "book", "tb", "serve", "analyse", "man", "practice"]
+        {
             assert!(out.contains(command), "{shell} completion lacks `{command}`");
         }
     }

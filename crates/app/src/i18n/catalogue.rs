@@ -281,6 +281,104 @@ catalogue! {
     TbFivePieceHint: "5-piece tables are not made during play: `vidle tb gen --max-pieces 5` makes all 110 (about 2 hours on 2 cores, up to 9.1 GiB of memory)",
         "Databáze koncovek s 5 kameny se během hry nepočítají: `vidle tb gen --max-pieces 5` spočítá všech 110 (asi 2 hodiny na 2 jádrech, až 9,1 GiB paměti)";
 
+    // ---- endgame practice (`vidle practice`, practice/) ----
+    PracticePageTitle: "Vidle — endgame practice", "Vidle — cvičení koncovek";
+    PracticeHeading: "Endgame practice", "Cvičení koncovek";
+    PracticePlayLink: "Play a game", "Hrát partii";
+    PracticeMaterialLabel: "Endgame", "Koncovka";
+    PracticeDrawLabel: "hold a draw (weaker side)", "udržet remízu (slabší strana)";
+    PracticeMinMateLabel: "least mate", "mat nejméně v";
+    PracticeSeedLabel: "seed", "semínko";
+    PracticeNew: "New exercise", "Nové cvičení";
+    PracticeIntro: "Practice {material}: you play {color}; {goal}.",
+        "Cvičení {material}: hrajete za {color}; {goal}.";
+    PracticeGoalMate: "mate in {n} with best play", "mat v {n} při nejlepší hře";
+    PracticeGoalHold: "hold the draw", "udržte remízu";
+    PracticeGoalResist: "mated in {n} with best play: resist as long as you can",
+        "při nejlepší hře mat v {n}: braňte se co nejdéle";
+    PracticeHelp: "Type a move (SAN such as Kd3 or UCI such as e2e3), or: hint, undo, board, quit.",
+        "Zadejte tah (SAN jako Kd3 nebo UCI jako e2e3), nebo: rada, zpět, šachovnice, konec.";
+    PracticeSeed: "Seed {seed} (--seed {seed} gives this exercise again).",
+        "Semínko {seed} (--seed {seed} dá totéž cvičení znovu).";
+    PracticeFeedback: "{move}: {verdict}", "{move}: {verdict}";
+    PracticeBest: "best: mate in {from} → {to}", "nejlepší: mat v {from} → {to}";
+    PracticeBestMates: "best: checkmate!", "nejlepší: mat!";
+    PracticeSlower: ["slower: the win is {n} move longer, mate in {to} instead of {best_to} (best: {best})",
+        "slower: the win is {n} moves longer, mate in {to} instead of {best_to} (best: {best})"],
+        ["pomalejší: výhra je o {n} tah delší, mat v {to} místo {best_to} (nejlepší: {best})",
+        "pomalejší: výhra je o {n} tahy delší, mat v {to} místo {best_to} (nejlepší: {best})",
+        "pomalejší: výhra je o {n} tahů delší, mat v {to} místo {best_to} (nejlepší: {best})"];
+    PracticeThrowsWin: "that throws away the win: draw (best: {best}, mate in {best_to})",
+        "tím pouštíte výhru: remíza (nejlepší: {best}, mat v {best_to})";
+    PracticeLosesWin: "that throws away the win and loses: mated in {to} (best: {best})",
+        "tím pouštíte výhru a prohráváte: mat v {to} (nejlepší: {best})";
+    PracticeHolds: "best: holds the draw", "nejlepší: drží remízu";
+    PracticeLoses: "that loses: mated in {to} (best: {best} holds the draw)",
+        "tím prohráváte: mat v {to} (nejlepší: {best} drží remízu)";
+    PracticeBestDefence: "best defence: mated in {from} → {to}", "nejlepší obrana: mat v {from} → {to}";
+    PracticeFaster: ["loses {n} move sooner: mated in {to} instead of {best_to} (best: {best})",
+        "loses {n} moves sooner: mated in {to} instead of {best_to} (best: {best})"],
+        ["prohrává o {n} tah dříve: mat v {to} místo {best_to} (nejlepší: {best})",
+        "prohrává o {n} tahy dříve: mat v {to} místo {best_to} (nejlepší: {best})",
+        "prohrává o {n} tahů dříve: mat v {to} místo {best_to} (nejlepší: {best})"];
+    PracticeReply: "Vidle replies {move} ({status})", "Vidle odpovídá {move} ({status})";
+    PracticeStatusMate: "you mate in {n}", "dáte mat v {n}";
+    PracticeStatusMated: "you are mated in {n}", "dostanete mat v {n}";
+    PracticeStatusDraw: "draw", "remíza";
+    PracticeHint: "Hint: {move} ({status})", "Rada: {move} ({status})";
+    PracticeUndone: "Taken back: {move}.", "Vzato zpět: {move}.";
+    PracticeOver: "The exercise is over: undo takes back a move, quit ends.",
+        "Cvičení skončilo: zpět vezme tah zpět, konec ukončí.";
+    PracticeEndMate: "Checkmate: you won.", "Mat: vyhráli jste.";
+    PracticeEndMated: "Checkmate: you lost.", "Mat: prohráli jste.";
+    PracticeEndStalemate: "Stalemate: draw.", "Pat: remíza.";
+    PracticeEndDead: "Draw: nobody can mate any more.", "Remíza: mat už nikdo dát nemůže.";
+    PracticeEndFifty: "Draw by the fifty-move rule: you held the draw.",
+        "Remíza podle pravidla 50 tahů: remízu jste udrželi.";
+    PracticeFiftyWarning: "Note: mate in {n} needs more than the 50 moves the fifty-move rule allows without a capture or pawn move; the tables (DTM) ignore the rule, and so does this practice.",
+        "Pozor: mat v {n} potřebuje víc než 50 tahů, které pravidlo 50 tahů dovolí bez braní a tahu pěšcem; databáze (DTM) pravidlo nezná, toto cvičení také ne.";
+    PracticeFiftyPassed: "50 moves without a capture or pawn move: in a game this would now be a draw; the practice goes on.",
+        "50 tahů bez braní a tahu pěšcem: ve hře by teď byla remíza; cvičení pokračuje.";
+    PracticeSummary: "Summary: {moves}; {lost}; {blunders}. {result}",
+        "Shrnutí: {moves}; {lost}; {blunders}. {result}";
+    PracticeSummaryMoves: ["{n} move played, {best} of them best", "{n} moves played, {best} of them best"],
+        ["{n} zahraný tah, z toho nejlepších {best}", "{n} zahrané tahy, z toho nejlepších {best}",
+        "{n} zahraných tahů, z toho nejlepších {best}"];
+    PracticeSummaryLost: ["{n} move lost against best play", "{n} moves lost against best play"],
+        ["{n} tah ztracený proti nejlepší hře", "{n} tahy ztracené proti nejlepší hře",
+        "{n} tahů ztracených proti nejlepší hře"];
+    PracticeSummaryBlunders: ["{n} move that threw away the result", "{n} moves that threw away the result"],
+        ["{n} tah, který pokazil výsledek", "{n} tahy, které pokazily výsledek",
+        "{n} tahů, které pokazily výsledek"];
+    PracticeResultMate: "You mated in {n} (best play: mate in {best}).",
+        "Mat jste dali za {n} (nejlepší hra: mat v {best}).";
+    PracticeResultDraw: "Result: draw ({start} at the start).", "Výsledek: remíza (na začátku {start}).";
+    PracticeResultMated: "You were mated after {n} moves ({start} at the start).",
+        "Dostali jste mat po {n} tazích (na začátku {start}).";
+    PracticeResultStopped: "Stopped: {status} ({start} at the start).",
+        "Přerušeno: {status} (na začátku {start}).";
+    PracticeErrMaterial: "'{text}' is no endgame: write it like KRvK or KBNvK (one king a side)",
+        "'{text}' není koncovka: pište ji jako KRvK nebo KBNvK (každá strana jeden král)";
+    PracticeErrPieces: "{material}: practice covers endgames of 3 to 5 pieces (kings included)",
+        "{material}: cvičit lze koncovky se 3 až 5 kameny (i s králi)";
+    PracticeErrNoWin: "{material}: {color} wins no position, so there is nothing to practise (try --draw)",
+        "{material}: {color} nevyhraje žádnou pozici, není co cvičit (zkuste --draw)";
+    PracticeErrNoDraw: "{material}: {color} holds no drawn position in which a move loses",
+        "{material}: {color} nemá žádnou remízovou pozici, v níž by nějaký tah prohrával";
+    PracticeErrMinMate: "{material}: the longest mate is in {longest} moves, shorter than --min-mate {n}",
+        "{material}: nejdelší mat je v {longest} tazích, kratší než --min-mate {n}";
+    PracticeErrNotFound: "{material}: no position found in {tries} tries (lower --min-mate)",
+        "{material}: ani po {tries} pokusech se nenašla pozice (snižte --min-mate)";
+    PracticeErrFen: "--fen: {why}", "--fen: {why}";
+    PracticeErrCastling: "the tables hold no positions with castling rights",
+        "databáze neobsahují pozice s právem rošády";
+    PracticeErrOverAlready: "the game is already over in this position",
+        "v této pozici už hra skončila";
+    PracticeErrNotCovered: "no table covers this position (tables in {dir})",
+        "žádná databáze tuto pozici nepokrývá (databáze v {dir})";
+    PracticeSlowTables: "5-piece tables take minutes and up to {gib} GiB of memory.",
+        "Databáze s 5 kameny se počítají minuty a potřebují až {gib} GiB paměti.";
+
     // ---- the analysis summary (terminal play; `vidle analyse` prints the English one) ----
     CountInaccuracies: ["{n} inaccuracy", "{n} inaccuracies"],
         ["{n} nepřesnost", "{n} nepřesnosti", "{n} nepřesností"];

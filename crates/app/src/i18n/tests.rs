@@ -166,12 +166,14 @@ fn languages_of_locales_and_headers() {
 /// The keys the page's scripts and markup ask for: `t('Key'` in the JS, `data-i18n…="Key"` in
 /// the HTML.
 fn page_keys() -> Vec<(String, &'static str)> {
-    let files: [(&str, &str); 5] = [
+    let files: [(&str, &str); 7] = [
         ("app.js", include_str!("../../web/app.js")),
         ("review.js", include_str!("../../web/review.js")),
         ("explorer.js", include_str!("../../web/explorer.js")),
         ("i18n.js", include_str!("../../web/i18n.js")),
         ("index.html", include_str!("../../web/index.html")),
+        ("practice.html", include_str!("../../web/practice.html")),
+        ("practice.js", include_str!("../../web/practice.js")),
     ];
     let mut out = Vec::new();
     for (name, text) in files {

@@ -1,9 +1,9 @@
 //! Terminal play against the computer (`vidle play`, or `vidle` on a terminal).
 
-mod board;
+pub(crate) mod board;
 mod command;
 mod controller;
-mod input;
+pub(crate) mod input;
 pub(crate) mod session;
 mod tui;
 

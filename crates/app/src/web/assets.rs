@@ -7,6 +7,8 @@ use axum::response::{IntoResponse, Response};
 const FILES: &[(&str, &str, &[u8])] = &[
     ("/", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
     ("/index.html", "text/html; charset=utf-8", include_bytes!("../../web/index.html")),
+    ("/practice", "text/html; charset=utf-8", include_bytes!("../../web/practice.html")),
+    ("/practice.js", "text/javascript; charset=utf-8", include_bytes!("../../web/practice.js")),
     ("/app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/app.js")),
     ("/review.js", "text/javascript; charset=utf-8", include_bytes!("../../web/review.js")),
     ("/explorer.js", "text/javascript; charset=utf-8", include_bytes!("../../web/explorer.js")),

@@ -12,6 +12,7 @@ mod game;
 pub mod guard;
 mod listen;
 pub mod pool;
+mod practice;
 pub mod quota;
 mod request;
 pub mod secret;
@@ -152,6 +153,11 @@ pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
         .route("/api/game/{id}/analyse/cancel", post(api::cancel_analysis))
         .route("/api/game/{id}/analysis", get(api::last_analysis))
         .route("/api/game/{id}/ws", get(api::websocket))
+        .route("/api/practice", post(practice::create))
+        .route("/api/practice/{id}", get(practice::get))
+        .route("/api/practice/{id}/move", post(practice::play))
+        .route("/api/practice/{id}/undo", post(practice::undo))
+        .route("/api/practice/{id}/hint", post(practice::hint))
         .fallback(assets::static_file)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)

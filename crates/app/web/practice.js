@@ -1,0 +1,169 @@
+// The endgame practice page (/practice): a thin client of /api/practice (docs/web.md). The
+// server judges every move by the tablebase's distance to mate and plays the defender; the page
+// shows the board, the feedback and the summary, every text in the page's language.
+
+import { Chessground } from '/vendor/chessground/chessground.min.js';
+import * as i18n from '/i18n.js';
+
+const { tx } = i18n;
+const $ = (id) => document.getElementById(id);
+
+// The exercise as the server last sent it, with the page's log: one {feedback, reply} a move.
+let ex = null;
+let log = [];
+let lastMove;
+
+// The brown board of the play page (its other themes are chosen there).
+(function boardSquares(light = '#f0d9b5', dark = '#b58863') {
+  let rects = '';
+  for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) {
+    if ((r + f) % 2 === 1) rects += `<rect x="${f}" y="${r}" width="1" height="1"/>`;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" shape-rendering="crispEdges">` +
+    `<rect width="8" height="8" fill="${light}"/><g fill="${dark}">${rects}</g></svg>`;
+  document.documentElement.style.setProperty('--board-image', `url("data:image/svg+xml;base64,${btoa(svg)}")`);
+})();
+
+const cg = Chessground($('board'), {
+  coordinates: true,
+  animation: { enabled: true, duration: 180 },
+  highlight: { lastMove: true, check: true },
+  movable: { free: false, showDests: true, events: { after: onMove } },
+  premovable: { enabled: false },
+  drawable: { enabled: true },
+});
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const e = data.error || {};
+    throw new Error(e.text ? tx(e.text) : (e.message || `HTTP ${res.status}`));
+  }
+  return data;
+}
+
+// The player's moves (UCI) as chessground's destinations.
+function dests(legal) {
+  const m = new Map();
+  for (const u of legal) {
+    const from = u.slice(0, 2), to = u.slice(2, 4);
+    if (!m.has(from)) m.set(from, []);
+    if (!m.get(from).includes(to)) m.get(from).push(to);
+  }
+  return m;
+}
+
+function render() {
+  $('error').textContent = '';
+  if (!ex) return;
+  const [board, turn] = ex.fen.split(' ');
+  cg.set({
+    fen: board,
+    orientation: ex.user,
+    turnColor: turn === 'w' ? 'white' : 'black',
+    lastMove,
+    movable: { color: ex.legal.length ? ex.user : undefined, dests: dests(ex.legal) },
+  });
+  cg.setAutoShapes([]);
+  $('intro').textContent = tx(ex.intro) + (ex.fifty_warning ? ' ' + tx(ex.fifty_warning) : '');
+  $('status').textContent = ex.ended ? tx(ex.ended) : tx(ex.status);
+  $('summary').textContent = ex.ended ? tx(ex.summary) : '';
+  $('hint').textContent = '';
+  const ol = $('log');
+  ol.replaceChildren();
+  for (const entry of log) {
+    const li = document.createElement('li');
+    li.textContent = tx(entry.feedback) + (entry.reply ? ' — ' + tx(entry.reply.text) : '');
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function fail(e) {
+  render();
+  $('error').textContent = e.message;
+}
+
+async function onMove(orig, dest) {
+  if (!ex) return;
+  // A pawn reaching the last rank becomes a queen.
+  const uci = ex.legal.includes(orig + dest + 'q') ? orig + dest + 'q' : orig + dest;
+  try {
+    const v = await api('POST', `/api/practice/${ex.id}/move`, { move: uci });
+    log.push({ feedback: v.feedback, reply: v.reply });
+    lastMove = v.reply ? [v.reply.uci.slice(0, 2), v.reply.uci.slice(2, 4)] : [orig, dest];
+    ex = v;
+    render();
+  } catch (e) {
+    fail(e);
+  }
+}
+
+async function start() {
+  const body = { material: $('material').value.trim(), draw: $('draw').checked };
+  const minMate = parseInt($('min-mate').value, 10);
+  const seed = parseInt($('seed').value, 10);
+  if (!body.draw && minMate > 0) body.min_mate = minMate;
+  if (seed >= 0) body.seed = seed;
+  try {
+    ex = await api('POST', '/api/practice', body);
+    log = [];
+    lastMove = undefined;
+    render();
+  } catch (e) {
+    fail(e);
+  }
+}
+
+$('new').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  start();
+});
+
+$('btn-hint').addEventListener('click', async () => {
+  if (!ex) return;
+  try {
+    const h = await api('POST', `/api/practice/${ex.id}/hint`);
+    $('hint').textContent = tx(h.text);
+    cg.setAutoShapes([{ orig: h.uci.slice(0, 2), dest: h.uci.slice(2, 4), brush: 'green' }]);
+  } catch (e) {
+    fail(e);
+  }
+});
+
+$('btn-undo').addEventListener('click', async () => {
+  if (!ex) return;
+  try {
+    ex = await api('POST', `/api/practice/${ex.id}/undo`);
+    log.pop();
+    lastMove = undefined;
+    render();
+  } catch (e) {
+    fail(e);
+  }
+});
+
+async function setLanguage(code) {
+  await i18n.load(code);
+  localStorage.setItem('vidle.lang', code);
+  i18n.translatePage();
+  document.title = i18n.t('PracticePageTitle');
+  render();
+}
+$('lang-en').addEventListener('click', () => setLanguage('en'));
+$('lang-cs').addEventListener('click', () => setLanguage('cs'));
+// /practice?material=KRvK&seed=5&min_mate=10 (or &draw) starts that exercise at once.
+const query = new URLSearchParams(location.search);
+await setLanguage(query.get('lang') || i18n.preferred());
+if (query.has('material')) {
+  $('material').value = query.get('material');
+  $('draw').checked = query.has('draw');
+  $('min-mate').value = query.get('min_mate') || '';
+  $('seed').value = query.get('seed') || '';
+  start();
+}
