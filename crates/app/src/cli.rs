@@ -42,6 +42,8 @@ pub enum Command {
     /// Analyse a finished game: evaluations, mistakes, the better moves, accuracy, a graph;
     /// writes the annotated PGN.
     Analyse(crate::analyse_cmd::AnalyseArgs),
+    /// Your stored games: list, show, export, delete, continue, analyse.
+    Games(crate::games_cmd::GamesArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),
     /// Print a shell completion script: `vidle completions bash > ~/.local/share/bash-completion/completions/vidle`.

@@ -13,11 +13,13 @@ mod datagen_cmd;
 mod engine_files;
 pub mod explorer;
 mod game;
+mod games_cmd;
 pub mod i18n;
 mod openings;
 mod perft_cmd;
 mod play;
 pub mod rating;
+pub mod store;
 mod syzygy_source;
 mod tb_answer;
 mod tb_cmd;
@@ -69,6 +71,7 @@ pub fn run() {
         Some(cli::Command::Book(c)) => book_cmd::run(c),
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
         Some(cli::Command::Serve(a)) => web::run(&a),
+        Some(cli::Command::Games(a)) => games_cmd::run(a),
         Some(cli::Command::Completions(a)) => {
             cli::completions(&a, &mut std::io::stdout().lock());
             Ok(())
