@@ -71,6 +71,11 @@ fn games_are_listed_shown_exported_continued_and_deleted() {
     assert!(out.contains("1. e4"), "{out}");
     let cont = text(&vidle(&data, &["games", "continue", "2", "--plain"], "quit\n"));
     assert!(cont.contains("Game 2 is over (0-1)"), "{cont}");
+    // A --save file that cannot be written is found out before a resumed game starts too.
+    let no_dir = data.path().join("no-such-dir").join("x.pgn");
+    let args = ["play", "--plain", "--resume", "1", "--save", no_dir.to_str().expect("utf-8")];
+    let bad = vidle(&data, &args, "quit\n");
+    assert!(!bad.status.success() && text(&bad).contains("--save"), "{}", text(&bad));
 
     let del = vidle(&data, &["games", "delete", "1"], "");
     assert!(del.status.success() && text(&del).contains("Game 1 deleted."), "{}", text(&del));

@@ -160,6 +160,15 @@ impl Controller {
         // Errors before the game starts are worded in the player's language too.
         let say = |t: Text| anyhow::anyhow!(t.render(lang));
         let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+        if let Some(path) = &args.save {
+            // Found out now, not when the game ends and the record is lost.
+            vidle_core::files::check_writable(path).map_err(|e| {
+                let e = FileError::write(&path.display().to_string(), &e);
+                say(Text::new(Msg::OptionError)
+                    .arg("option", "--save")
+                    .arg_text("error", i18n::file_error(&e)))
+            })?;
+        }
         let (mut recorder, store_off) = Recorder::open_default();
         if let Some(which) = args.resume {
             let (s, said) = record::resume(&mut recorder, which, store_off).map_err(say)?;
@@ -221,15 +230,6 @@ impl Controller {
             .map(Clock::parse)
             .transpose()
             .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
-        if let Some(path) = &args.save {
-            // Found out now, not when the game ends and the record is lost.
-            vidle_core::files::check_writable(path).map_err(|e| {
-                let e = FileError::write(&path.display().to_string(), &e);
-                say(Text::new(Msg::OptionError)
-                    .arg("option", "--save")
-                    .arg_text("error", i18n::file_error(&e)))
-            })?;
-        }
         let human = pick_color(args.color);
         let engine = first_engine(&files).map_err(anyhow::Error::msg)?;
         // The engine opened the same file a moment ago; the explorer keeps its own copy.
