@@ -34,9 +34,9 @@ pub use game::MAX_PLIES;
 pub use guard::{Access, Conn};
 pub use quota::{QuotaRules, Quotas};
 pub use request::MAX_BODY_BYTES;
+pub use saved::WebStore;
 pub use state::MAX_SOCKETS_PER_GAME;
 pub use state::{AppState, DEFAULT_MAX_GAMES, DEFAULT_PING_INTERVAL, IN_PLAY, Limits};
-pub use saved::WebStore;
 
 /// The options of `vidle serve`.
 #[derive(Args, Debug, Clone)]
