@@ -35,14 +35,26 @@ pub struct AnalyseArgs {
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
     let record = read_game(a)?;
-    if let Some(out) = &a.output {
+    analyse_record(&record, a.output.as_deref(), a.movetime, a.depth)
+}
+
+/// Analyses a game and writes the annotated PGN to `output` (the summary on standard output)
+/// or to standard output (the summary on standard error): `vidle analyse` and
+/// `vidle games analyse` alike.
+pub fn analyse_record(
+    record: &GameRecord,
+    output: Option<&std::path::Path>,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+) -> Result<()> {
+    if let Some(out) = output {
         vidle_core::files::check_writable(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
-    let limits = match a.depth {
+    let limits = match depth {
         Some(d) => SearchLimits { depth: Some(d), ..Default::default() },
         None => SearchLimits {
-            movetime: Some(a.movetime.unwrap_or(analysis::DEFAULT_MOVETIME_MS)),
+            movetime: Some(movetime.unwrap_or(analysis::DEFAULT_MOVETIME_MS)),
             ..Default::default()
         },
     };
@@ -58,9 +70,9 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     });
     bar.finish_and_clear();
     let analysis = result?;
-    let pgn = analysis::annotate::annotated_pgn(&record, &analysis);
-    let summary = analysis::summary::summary(&record, &analysis, crate::i18n::Lang::En);
-    match &a.output {
+    let pgn = analysis::annotate::annotated_pgn(record, &analysis);
+    let summary = analysis::summary::summary(record, &analysis, crate::i18n::Lang::En);
+    match output {
         Some(path) => {
             std::fs::write(path, pgn)
                 .with_context(|| format!("cannot write {}", path.display()))?;

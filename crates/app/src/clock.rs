@@ -88,6 +88,13 @@ impl Clock {
         }
     }
 
+    /// Sets both sides' remaining time, no clock running (a stored game continued).
+    pub fn set_remaining(&mut self, white: Duration, black: Duration) {
+        self.remaining[Color::White.index()] = white;
+        self.remaining[Color::Black.index()] = black;
+        self.running = None;
+    }
+
     /// How long ago `since` was, by this clock's time source.
     fn elapsed(&self, since: Instant) -> Duration {
         self.now.now().saturating_duration_since(since)

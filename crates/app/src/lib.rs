@@ -13,6 +13,7 @@ mod datagen_cmd;
 mod engine_files;
 pub mod explorer;
 mod game;
+mod games_cmd;
 pub mod i18n;
 mod openings;
 mod perft_cmd;
@@ -20,6 +21,7 @@ mod play;
 mod practice;
 mod practice_cmd;
 pub mod rating;
+pub mod store;
 mod syzygy_source;
 mod tb_answer;
 mod tb_cmd;
@@ -72,6 +74,7 @@ pub fn run() {
         Some(cli::Command::Tb(c)) => tb_cmd::run(c),
         Some(cli::Command::Practice(a)) => practice_cmd::run(&a),
         Some(cli::Command::Serve(a)) => web::run(&a),
+        Some(cli::Command::Games(a)) => games_cmd::run(a),
         Some(cli::Command::Completions(a)) => {
             cli::completions(&a, &mut std::io::stdout().lock());
             Ok(())

@@ -15,6 +15,7 @@ mod file;
 pub mod pgn;
 mod plan;
 pub mod setup;
+pub mod stored;
 pub mod strength;
 
 pub use file::{FileError, FileWhy};

@@ -115,9 +115,15 @@ pub fn write_pgn(game: &Game, h: &PgnHeaders) -> String {
 
 /// Today's date as `YYYY.MM.DD` (UTC), computed from the system clock.
 pub fn today() -> String {
-    let days = std::time::SystemTime::now()
+    let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+        .map_or(0, |d| d.as_secs()) as i64;
+    date_of(secs)
+}
+
+/// The PGN date (`2026.12.06`, UTC) of a time in Unix seconds.
+pub fn date_of(unix_secs: i64) -> String {
+    let days = unix_secs.div_euclid(86_400);
     // Civil-from-days (proleptic Gregorian).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

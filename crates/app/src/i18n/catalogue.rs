@@ -534,6 +534,37 @@ catalogue! {
     AccuracyPercent: "accuracy {n}%", "přesnost {n} %";
     NoMovesYet: "no moves", "žádné tahy";
 
+    // ---- the game store (`vidle games`, `vidle play --resume`) ----
+    StoreNotDb: "{file} is not a Vidle game store (not an SQLite database)",
+        "{file} není úložiště partií Vidle (není to databáze SQLite)";
+    StoreDamaged: "the game store {file} is damaged: {why}", "úložiště partií {file} je poškozené: {why}";
+    StoreNewer: "the game store {file} was written by a newer Vidle (schema {version})",
+        "úložiště partií {file} zapsal novější Vidle (schéma {version})";
+    StoreNotRegular: "the game store {file} is not a regular file",
+        "úložiště partií {file} není obyčejný soubor";
+    StoreFailed: "the game store {file}: {why}", "úložiště partií {file}: {why}";
+    StoreOff: "Games are not kept this time: {why}", "Partie se tentokrát neukládají: {why}";
+    StoreWriteFailed: "This game is no longer kept: {why}", "Tato partie se už neukládá: {why}";
+    StoredBadFen: "its start position does not read ({why})", "nelze přečíst výchozí pozici ({why})";
+    StoredBadMove: "its move {ply} ({move}) is not legal", "její tah {ply} ({move}) není možný";
+    StoredBadClock: "its time control does not read ({why})", "nelze přečíst tempo ({why})";
+    GameUnreadable: "Game {id} cannot be read back: {why}", "Partii {id} nelze přečíst: {why}";
+    GameResumed: "Game {id} continues.", "Partie {id} pokračuje.";
+    GameResumedOver: "Game {id} is over ({result}); 'new' starts another.",
+        "Partie {id} skončila ({result}); 'nová' začne další.";
+    NoGameToResume: "There is no unfinished game to continue; 'vidle games' lists them all.",
+        "Není žádná nedohraná partie, ve které by šlo pokračovat; 'vidle games' je vypíše všechny.";
+    GameDeleted: "Game {id} deleted.", "Partie {id} smazána.";
+    NoGamesYet: "No games are stored yet ({file}).", "Zatím nejsou uložené žádné partie ({file}).";
+    GamesDate: "date", "datum";
+    GamesOpponent: "opponent", "soupeř";
+    GamesColor: "colour", "barva";
+    GamesResult: "result", "výsledek";
+    GamesMoves: "moves", "tahy";
+    GamesUnfinished: "unfinished", "nedohraná";
+    GamesWon: "won", "výhra";
+    GamesLost: "lost", "prohra";
+    GamesDrawn: "draw", "remíza";
     // ---- errors the page can show (by the code of the server's answer) ----
     ErrNoGame: "There is no game {id}.", "Partie {id} neexistuje.";
     ErrGameOver: "The game is over.", "Partie skončila.";

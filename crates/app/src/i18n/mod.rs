@@ -10,7 +10,8 @@ mod words;
 
 pub use catalogue::Msg;
 pub use words::{
-    end_reason, file_error, level, level_error, level_name, move_error, refusal, tb_event,
+    end_reason, file_error, level, level_error, level_name, move_error, refusal, store_error,
+    tb_event, unreadable_game,
 };
 
 use serde::ser::{Serialize, SerializeMap, Serializer};

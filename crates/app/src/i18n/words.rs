@@ -3,8 +3,10 @@
 //! the terminal and the web page alike.
 
 use super::{Msg, Text, color_msg};
+use crate::game::stored::UnreadableGame;
 use crate::game::strength::LevelError;
 use crate::game::{EndReason, FileError, FileWhy, MAX_PLIES, Refusal};
+use crate::store::{StoreError, StoreWhy};
 use crate::tb_ondemand::TbEvent;
 use vidle_core::notation::{IllegalReason, MoveParseError};
 use vidle_core::{Outcome, Role};
@@ -149,6 +151,36 @@ impl std::fmt::Display for FileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&file_error(self).render(super::Lang::En))
     }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&store_error(self).render(super::Lang::En))
+    }
+}
+
+/// Why the game store cannot be used.
+pub fn store_error(e: &StoreError) -> Text {
+    let file = &e.file;
+    match &e.why {
+        StoreWhy::NotADatabase => Text::new(Msg::StoreNotDb).arg("file", file),
+        StoreWhy::Damaged(why) => Text::new(Msg::StoreDamaged).arg("file", file).arg("why", why),
+        StoreWhy::Newer(v) => Text::new(Msg::StoreNewer).arg("file", file).arg("version", v),
+        StoreWhy::NotRegular => Text::new(Msg::StoreNotRegular).arg("file", file),
+        StoreWhy::Other(why) => Text::new(Msg::StoreFailed).arg("file", file).arg("why", why),
+    }
+}
+
+/// Why the stored game `id` cannot be played on.
+pub fn unreadable_game(id: i64, e: &UnreadableGame) -> Text {
+    let why = match e {
+        UnreadableGame::Fen(why) => Text::new(Msg::StoredBadFen).arg("why", why),
+        UnreadableGame::Move { ply, text } => {
+            Text::new(Msg::StoredBadMove).arg("ply", ply).arg("move", text)
+        }
+        UnreadableGame::Clock(why) => Text::new(Msg::StoredBadClock).arg("why", why),
+    };
+    Text::new(Msg::GameUnreadable).arg("id", id).arg_text("why", why)
 }
 
 impl std::fmt::Display for TbEvent {

@@ -6,6 +6,7 @@
 //! back to [`Controller::finish`].
 
 use super::command::Command;
+use super::record::{self, Recorder};
 use super::{ColorChoice, PlayArgs};
 use crate::analysis::{self, Analysis, GameRecord};
 use crate::clock::Clock;
@@ -108,6 +109,8 @@ pub struct Controller {
     pub show_eval: bool,
     /// The book the `book` command explores (`--book`, else the built-in one).
     book: BookRef,
+    /// Writes the game to the game store as it is played.
+    recorder: Recorder,
     out: Vec<Output>,
 }
 
@@ -156,6 +159,27 @@ impl Controller {
         };
         // Errors before the game starts are worded in the player's language too.
         let say = |t: Text| anyhow::anyhow!(t.render(lang));
+        let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
+        if let Some(path) = &args.save {
+            // Found out now, not when the game ends and the record is lost.
+            vidle_core::files::check_writable(path).map_err(|e| {
+                let e = FileError::write(&path.display().to_string(), &e);
+                say(Text::new(Msg::OptionError)
+                    .arg("option", "--save")
+                    .arg_text("error", i18n::file_error(&e)))
+            })?;
+        }
+        let (mut recorder, store_off) = Recorder::open_default();
+        if let Some(which) = args.resume {
+            let (s, said) = record::resume(&mut recorder, which, store_off).map_err(say)?;
+            let engine = first_engine(&files).map_err(anyhow::Error::msg)?;
+            let mut c = Controller::with_session(s, lang, args.save.clone());
+            c.book =
+                BookRef::open(args.book.as_deref()).map_err(|e| anyhow::anyhow!("--book: {e}"))?;
+            c.recorder = recorder;
+            c.say_text(said);
+            return Ok((c, engine));
+        }
         let mut loaded = None;
         let (game, chess960) = if let Some(path) = &args.load {
             let l = pgn::read_game_file(path).map_err(|e| {
@@ -206,17 +230,7 @@ impl Controller {
             .map(Clock::parse)
             .transpose()
             .map_err(|e| anyhow::anyhow!("--clock: {e}"))?;
-        if let Some(path) = &args.save {
-            // Found out now, not when the game ends and the record is lost.
-            vidle_core::files::check_writable(path).map_err(|e| {
-                let e = FileError::write(&path.display().to_string(), &e);
-                say(Text::new(Msg::OptionError)
-                    .arg("option", "--save")
-                    .arg_text("error", i18n::file_error(&e)))
-            })?;
-        }
         let human = pick_color(args.color);
-        let files = EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
         let engine = first_engine(&files).map_err(anyhow::Error::msg)?;
         // The engine opened the same file a moment ago; the explorer keeps its own copy.
         let book =
@@ -235,6 +249,10 @@ impl Controller {
         }
         let mut c = Controller::with_session(s, lang, args.save.clone());
         c.book = book;
+        c.recorder = recorder;
+        if let Some(off) = store_off {
+            c.say_text(off);
+        }
         Ok((c, engine))
     }
 
@@ -255,6 +273,7 @@ impl Controller {
             tablebase: None,
             show_eval: false,
             book: BookRef::BuiltIn,
+            recorder: Recorder::off(),
             out: Vec::new(),
         }
     }
@@ -272,8 +291,12 @@ impl Controller {
         self.show_eval || job != Job::EngineMove || self.s.ended().is_some()
     }
 
-    /// What there is to show since the last call.
+    /// What there is to show since the last call. The game is written to the store first
+    /// when it changed (see `record.rs`): nothing is shown, a move included, before it is kept.
     pub fn drain(&mut self) -> Vec<Output> {
+        if let Some(failed) = self.recorder.update(&self.s) {
+            self.say_text(failed);
+        }
         std::mem::take(&mut self.out)
     }
 
@@ -677,6 +700,7 @@ impl Controller {
             Position::startpos()
         };
         self.s.new_game(start, human);
+        self.recorder.new_game();
         self.view = self.s.human();
         self.announced = None;
         self.tablebase = None;
@@ -690,6 +714,7 @@ impl Controller {
                     self.say_text(Text::new(Msg::LoadSkipped).arg("file", file).arg("why", why));
                 }
                 self.s.load(l);
+                self.recorder.new_game();
                 self.announced = None;
                 self.tablebase = None;
                 let result = self.s.loaded_result().unwrap_or("*");

@@ -4,6 +4,7 @@ pub(crate) mod board;
 mod command;
 mod controller;
 pub(crate) mod input;
+mod record;
 pub(crate) mod session;
 mod tui;
 
@@ -77,6 +78,12 @@ pub struct PlayArgs {
     /// LC_ALL / LC_MESSAGES / LANG, Czech when it starts with cs).
     #[arg(long)]
     pub lang: Option<String>,
+    /// Continue a stored game: the last unfinished terminal game, or the game with this id
+    /// (`vidle games` lists them). Its level, colour and clock come with it.
+    #[arg(long, value_name = "ID", num_args = 0..=1,
+          conflicts_with_all = ["fen", "load", "chess960", "color", "elo", "level", "clock",
+                                "depth", "movetime"])]
+    pub resume: Option<Option<i64>>,
 }
 
 impl Default for PlayArgs {
@@ -97,6 +104,7 @@ impl Default for PlayArgs {
             book: None,
             tb_dir: None,
             lang: None,
+            resume: None,
         }
     }
 }

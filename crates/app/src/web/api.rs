@@ -24,7 +24,7 @@ use vidle_engine::SearchLimits;
 type Shared = State<Arc<AppState>>;
 
 fn find(state: &AppState, id: GameId) -> Result<Arc<Entry>, ApiError> {
-    state.get(id).ok_or_else(|| {
+    state.find(id).ok_or_else(|| {
         ApiError::worded(
             StatusCode::NOT_FOUND,
             "not_found",

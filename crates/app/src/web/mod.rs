@@ -15,6 +15,7 @@ pub mod pool;
 mod practice;
 pub mod quota;
 mod request;
+mod saved;
 pub mod secret;
 mod state;
 
@@ -34,6 +35,7 @@ pub use game::MAX_PLIES;
 pub use guard::{Access, Conn};
 pub use quota::{QuotaRules, Quotas};
 pub use request::MAX_BODY_BYTES;
+pub use saved::WebStore;
 pub use state::MAX_SOCKETS_PER_GAME;
 pub use state::{AppState, DEFAULT_MAX_GAMES, DEFAULT_PING_INTERVAL, IN_PLAY, Limits};
 
@@ -142,6 +144,7 @@ pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
         .route("/api/messages", get(api::messages))
         .route("/api/book", get(explorer::book))
         .route("/api/game", post(api::create_game))
+        .route("/api/games", get(saved::list_games))
         .route("/api/game/{id}", get(api::get_game))
         .route("/api/game/{id}/move", post(api::make_move))
         .route("/api/game/{id}/undo", post(api::undo))
@@ -214,7 +217,15 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             engines: args.engines.map_or_else(pool::default_engines, usize::from),
             ping_interval: args.ping_interval,
         };
-        let state = AppState::with_files(limits, files);
+        // Games survive a restart in the game store; without one the server still serves.
+        let store = match crate::store::Store::open_default() {
+            Ok(store) => Some(WebStore::new(store)),
+            Err(e) => {
+                eprintln!("vidle serve: games are not kept this time: {e}");
+                None
+            }
+        };
+        let state = AppState::with_store(limits, files, store);
         tokio::spawn(Arc::clone(&state).sweep());
         let access = Access::new(args.host, local.port(), token, &args.allow_hosts);
         let quotas = Quotas::new(QuotaRules {

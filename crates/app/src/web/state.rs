@@ -8,6 +8,7 @@
 use super::error::ApiError;
 use super::game::{GameView, InfoView, WebGame};
 use super::pool::{EnginePool, Job, Ticket, Work};
+use super::saved::{Saver, WebStore};
 use super::secret::GameId;
 use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::engine_files::EngineFiles;
@@ -82,6 +83,8 @@ pub struct Entry {
     last_used: Mutex<Instant>,
     /// Set to true when the game is evicted: its pages are told and their sockets closed.
     pub closed: watch::Sender<bool>,
+    /// The game's link to the game store (`saved.rs`).
+    saver: Mutex<Saver>,
 }
 
 #[derive(Serialize)]
@@ -143,6 +146,7 @@ impl Entry {
             sockets: AtomicUsize::new(0),
             last_used: Mutex::new(Instant::now()),
             closed: watch::Sender::new(false),
+            saver: Mutex::new(Saver::default()),
         })
     }
 
@@ -192,8 +196,16 @@ impl Entry {
         serde_json::to_string(&Push::State { state: Box::new(self.view()) }).unwrap_or_default()
     }
 
+    /// Writes the game to the store if it changed, then pushes it to its pages.
     pub fn publish_state(&self) {
+        self.save();
         let _ = self.events.send(self.state_message());
+    }
+
+    /// Writes the game to the store if it changed (its moves, ending or level).
+    pub fn save(&self) {
+        let g = lock(&self.game);
+        lock(&self.saver).save(self.id, &g.session);
     }
 
     /// Stops a running search and forgets its result (undo, resignation, closed page, flag).
@@ -380,6 +392,8 @@ pub struct AppState {
     /// The book the opening explorer reads (`--book`, else the built-in one), or why it
     /// cannot be read.
     book: Result<crate::explorer::BookRef, String>,
+    /// Where games are kept across restarts (`vidle serve`; none in most tests).
+    store: Option<Arc<WebStore>>,
 }
 
 impl AppState {
@@ -391,6 +405,16 @@ impl AppState {
 
     /// A server whose engines use `files` (a book, a tablebase directory).
     pub fn with_files(limits: Limits, files: EngineFiles) -> Arc<AppState> {
+        AppState::with_store(limits, files, None)
+    }
+
+    /// A server that keeps its games in `store` (written as they are played, read back by id
+    /// after a restart).
+    pub fn with_store(
+        limits: Limits,
+        files: EngineFiles,
+        store: Option<Arc<WebStore>>,
+    ) -> Arc<AppState> {
         let limits = Limits { max_games: limits.max_games.max(1), ..limits };
         let book = crate::explorer::BookRef::open(files.book.as_deref())
             .map_err(|e| format!("--book: {e}"));
@@ -399,6 +423,7 @@ impl AppState {
             pool: Arc::new(EnginePool::with_files(limits.engines, files)),
             limits,
             book,
+            store,
         })
     }
 
@@ -410,6 +435,21 @@ impl AppState {
     /// What this server allows.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The game store, when the server keeps its games.
+    pub fn store(&self) -> Option<&Arc<WebStore>> {
+        self.store.as_ref()
+    }
+
+    /// The game with this id: held in memory, else read back from the store (a game from
+    /// before a restart, or one evicted) and held again under its id.
+    pub fn find(&self, id: GameId) -> Option<Arc<Entry>> {
+        if let Some(e) = self.get(id) {
+            return Some(e);
+        }
+        let (row, session) = self.store.as_ref()?.load(id)?;
+        self.insert_as(Some((id, row)), WebGame::new(session)).ok()
     }
 
     /// The engines all games of this server share.
@@ -442,14 +482,31 @@ impl AppState {
     /// # Errors
     /// `503 server_full` when every game is in play; `503 no_random` without random numbers.
     pub fn insert(&self, game: WebGame) -> Result<Arc<Entry>, ApiError> {
-        let mut id = GameId::random().map_err(|e| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "no_random",
-                &super::game::capitalised(&e),
-            )
-        })?;
+        self.insert_as(None, game)
+    }
+
+    /// [`AppState::insert`] under a fresh id, or under the id of a game read back from the
+    /// store with its row; the game is written to the store (a new one) or linked to its row.
+    fn insert_as(
+        &self,
+        stored: Option<(GameId, i64)>,
+        game: WebGame,
+    ) -> Result<Arc<Entry>, ApiError> {
+        let mut id = match stored {
+            Some((id, _)) => id,
+            None => GameId::random().map_err(|e| {
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "no_random",
+                    &super::game::capitalised(&e),
+                )
+            })?,
+        };
+        let saver = Saver::new(self.store.clone(), stored.map(|(_, row)| row), &game.session);
         let mut games = lock(&self.games);
+        if let Some(e) = stored.and_then(|_| games.get(&id)) {
+            return Ok(Arc::clone(e)); // read back by two requests at once
+        }
         while games.contains_key(&id) {
             id = GameId(id.0.wrapping_add(1)); // 2^-128: never, but never a clash either
         }
@@ -469,7 +526,10 @@ impl AppState {
             e.close();
         }
         let entry = Entry::new(id, game, Arc::clone(&self.pool));
+        *lock(&entry.saver) = saver;
         games.insert(id, Arc::clone(&entry));
+        drop(games);
+        entry.save();
         Ok(entry)
     }
 

@@ -1,0 +1,196 @@
+//! `vidle games`: the games kept in the game store (`store/`): list them, show or export one as
+//! PGN, delete one, continue one (as `vidle play --resume ID`), analyse one (as `vidle analyse`).
+
+use crate::analysis::GameRecord;
+use crate::game::GameSession;
+use crate::game::pgn;
+use crate::game::strength::Strength;
+use crate::i18n::{self, Lang, Msg, Text};
+use crate::store::{Store, StoredGame};
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `vidle games [COMMAND]`.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// What to do; the default lists the games.
+    #[command(subcommand)]
+    pub command: Option<GamesCommand>,
+    /// Language of the texts: en or cs (default: the locale).
+    #[arg(long, global = true)]
+    pub lang: Option<String>,
+}
+
+/// The `vidle games` commands.
+#[derive(Subcommand, Debug)]
+pub enum GamesCommand {
+    /// List the stored games, newest first: id, date, opponent, your colour, result, moves.
+    List {
+        /// Show at most this many.
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+    },
+    /// Print a game as PGN.
+    Show {
+        /// The game's id (as `vidle games` lists it).
+        id: i64,
+    },
+    /// Write a game as PGN to a file (or to standard output).
+    Export {
+        /// The game's id.
+        id: i64,
+        /// The file to write.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Delete a game from the store.
+    Delete {
+        /// The game's id.
+        id: i64,
+    },
+    /// Continue a game in the terminal (the same as `vidle play --resume ID`).
+    Continue {
+        /// The game's id.
+        id: i64,
+        /// Line mode instead of the full-screen board.
+        #[arg(long)]
+        plain: bool,
+        /// Plain ASCII board and no colours.
+        #[arg(long)]
+        ascii: bool,
+    },
+    /// Analyse a game (as `vidle analyse` does a PGN file).
+    Analyse {
+        /// The game's id.
+        id: i64,
+        /// Write the annotated game here (default: standard output, the summary on standard
+        /// error).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Milliseconds of search for every position (default 300).
+        #[arg(long, value_name = "MS", conflicts_with = "depth",
+              value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        movetime: Option<u64>,
+        /// Search every position to this depth instead of for a time.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+        depth: Option<u32>,
+    },
+}
+
+pub fn run(a: GamesArgs) -> Result<()> {
+    let lang = match &a.lang {
+        Some(l) => Lang::parse(l).ok_or_else(|| anyhow::anyhow!("--lang '{l}': use en or cs"))?,
+        None => Lang::from_env(),
+    };
+    let fail = |t: Text| anyhow::anyhow!(t.render(lang));
+    let command = a.command.unwrap_or(GamesCommand::List { limit: 50 });
+    if let GamesCommand::Continue { id, plain, ascii } = command {
+        let args = crate::play::PlayArgs {
+            resume: Some(Some(id)),
+            plain,
+            ascii,
+            lang: a.lang,
+            ..Default::default()
+        };
+        return crate::play::run(&args);
+    }
+    let store = Store::open_default().map_err(|e| fail(i18n::store_error(&e)))?;
+    let get = |id: i64| -> Result<StoredGame> {
+        store
+            .get(id)
+            .map_err(|e| fail(i18n::store_error(&e)))?
+            .ok_or_else(|| fail(Text::new(Msg::ErrNoGame).arg("id", id)))
+    };
+    let pgn_of = |id: i64| -> Result<String> {
+        GameSession::stored_pgn(&get(id)?).map_err(|e| fail(i18n::unreadable_game(id, &e)))
+    };
+    let mut out = std::io::stdout().lock();
+    match command {
+        GamesCommand::List { limit } => {
+            let games = store.list(None, limit).map_err(|e| fail(i18n::store_error(&e)))?;
+            if games.is_empty() {
+                let text = Text::new(Msg::NoGamesYet).arg("file", store.file());
+                writeln!(out, "{}", text.render(lang))?;
+            }
+            write_list(&mut out, &games, lang)?;
+        }
+        GamesCommand::Show { id } => out.write_all(pgn_of(id)?.as_bytes())?,
+        GamesCommand::Export { id, out: None } => out.write_all(pgn_of(id)?.as_bytes())?,
+        GamesCommand::Export { id, out: Some(file) } => {
+            let text = pgn_of(id)?;
+            pgn::write_game_file(&file, &text).map_err(|e| fail(i18n::file_error(&e)))?;
+            let saved = Text::new(Msg::SavedTo).arg("file", file.display());
+            writeln!(out, "{}", saved.render(lang))?;
+        }
+        GamesCommand::Delete { id } => {
+            if !store.delete(id).map_err(|e| fail(i18n::store_error(&e)))? {
+                return Err(fail(Text::new(Msg::ErrNoGame).arg("id", id)));
+            }
+            writeln!(out, "{}", Text::new(Msg::GameDeleted).arg("id", id).render(lang))?;
+        }
+        GamesCommand::Analyse { id, output, movetime, depth } => {
+            let text = pgn_of(id)?;
+            let record =
+                GameRecord::from_pgn_text(&text).map_err(|e| anyhow::anyhow!("game {id}: {e}"))?;
+            drop(out);
+            crate::analyse_cmd::analyse_record(&record, output.as_deref(), movetime, depth)?;
+        }
+        GamesCommand::Continue { .. } => {}
+    }
+    Ok(())
+}
+
+/// The list: one line per game under a heading, columns aligned.
+fn write_list(out: &mut dyn Write, games: &[(i64, StoredGame)], lang: Lang) -> Result<()> {
+    if games.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<[String; 6]> = games
+        .iter()
+        .map(|(id, g)| {
+            let outcome = match g.player_score() {
+                None => lang.tr(Msg::GamesUnfinished).to_string(),
+                Some(s) => {
+                    let word = match s {
+                        1.0 => Msg::GamesWon,
+                        0.0 => Msg::GamesLost,
+                        _ => Msg::GamesDrawn,
+                    };
+                    format!("{} {}", g.result, lang.tr(word))
+                }
+            };
+            [
+                id.to_string(),
+                pgn::date_of(g.created).replace('.', "-"),
+                format!("Vidle ({})", i18n::level_name(Strength(g.level), lang)),
+                lang.color(g.human).to_string(),
+                outcome,
+                g.moves.len().div_ceil(2).to_string(),
+            ]
+        })
+        .collect();
+    let heading = [
+        "id".to_string(),
+        lang.tr(Msg::GamesDate).to_string(),
+        lang.tr(Msg::GamesOpponent).to_string(),
+        lang.tr(Msg::GamesColor).to_string(),
+        lang.tr(Msg::GamesResult).to_string(),
+        lang.tr(Msg::GamesMoves).to_string(),
+    ];
+    let mut width = [0usize; 6];
+    for row in std::iter::once(&heading).chain(&rows) {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(&heading).chain(&rows) {
+        let mut line = format!("{:>w$}", row[0], w = width[0]);
+        for (cell, w) in row.iter().zip(width).skip(1) {
+            line.push_str(&format!("  {cell:<w$}"));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,184 @@
+use super::*;
+
+/// A file in a directory of the test's own, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str) -> TempFile {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("vidle-store-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        TempFile(dir.join(name))
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+fn sample() -> StoredGame {
+    StoredGame {
+        front_end: FrontEnd::Terminal,
+        web_id: None,
+        created: 0,
+        updated: 0,
+        white: "Player".into(),
+        black: "Vidle (club)".into(),
+        human: Color::White,
+        level: Some(1700),
+        start_fen: None,
+        chess960: false,
+        clock: Some(StoredClock { spec: "5+3".into(), white_ms: 291_500, black_ms: 300_000 }),
+        depth: None,
+        movetime_ms: Some(1500),
+        result: "*".into(),
+        ending: None,
+        termination: None,
+        moves: vec!["e2e4".into(), "e7e5".into()],
+    }
+}
+
+#[test]
+fn a_game_reads_back_as_written_and_updates_in_place() {
+    let f = TempFile::new("games.sqlite");
+    let store = Store::open(&f.0).expect("a new store in a new directory");
+    let mut g = sample();
+    let id = store.insert(&g).expect("insert");
+    let (created, updated) = {
+        let back = store.get(id).expect("read").expect("the game is there");
+        assert_eq!(StoredGame { created: 0, updated: 0, ..back.clone() }, g);
+        assert!(back.created > 0 && back.updated >= back.created);
+        (back.created, back.updated)
+    };
+    g.moves.push("g1f3".into());
+    g.result = "1-0".into();
+    g.ending = Some("resign:black".into());
+    g.termination = Some("Black resigns".into());
+    g.clock = None;
+    assert!(store.update(id, &g).expect("update"));
+    drop(store);
+    // Reopened: the change is in the file.
+    let store = Store::open(&f.0).expect("reopen");
+    let back = store.get(id).expect("read").expect("still there");
+    assert_eq!(back.moves, ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!((back.result.as_str(), back.ending.as_deref()), ("1-0", Some("resign:black")));
+    assert_eq!(back.clock, None);
+    assert_eq!(back.created, created, "creation time kept");
+    assert!(back.updated >= updated);
+    assert_eq!(store.get(id + 1).expect("read"), None);
+    assert!(!store.update(id + 1, &g).expect("update of a missing game"));
+}
+
+#[test]
+fn lists_newest_first_and_finds_the_last_unfinished_game() {
+    let f = TempFile::new("games.sqlite");
+    let store = Store::open(&f.0).expect("open");
+    let a = store.insert(&sample()).expect("a");
+    let b = store.insert(&StoredGame { result: "0-1".into(), ..sample() }).expect("b");
+    let web = StoredGame { front_end: FrontEnd::Web, web_id: Some("xyz".into()), ..sample() };
+    let c = store.insert(&web).expect("c");
+    let ids: Vec<i64> = store.list(None, 10).expect("list").iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, [c, b, a]);
+    let term = store.list(Some(FrontEnd::Terminal), 10).expect("list");
+    assert_eq!(term.iter().map(|(id, _)| *id).collect::<Vec<_>>(), [b, a]);
+    assert_eq!(store.list(None, 1).expect("list").len(), 1);
+    assert_eq!(store.last_unfinished(FrontEnd::Terminal).expect("query"), Some(a));
+    assert_eq!(store.get_web("xyz").expect("query").map(|(id, _)| id), Some(c));
+    assert!(store.delete(a).expect("delete"));
+    assert!(!store.delete(a).expect("delete again"));
+    assert_eq!(store.last_unfinished(FrontEnd::Terminal).expect("query"), None);
+    // A deleted id is never reused.
+    assert!(store.insert(&sample()).expect("d") > c);
+}
+
+#[test]
+fn rated_results_are_finished_games_against_a_level_from_the_players_side() {
+    let f = TempFile::new("games.sqlite");
+    let store = Store::open(&f.0).expect("open");
+    let game =
+        |human, level, result: &str| StoredGame { human, level, result: result.into(), ..sample() };
+    let won_black = store.insert(&game(Color::Black, Some(1200), "0-1")).expect("insert");
+    store.insert(&game(Color::White, None, "1-0")).expect("full strength: no rating");
+    store.insert(&game(Color::White, Some(1700), "*")).expect("unfinished: no rating");
+    let lost = store.insert(&game(Color::White, Some(1700), "0-1")).expect("insert");
+    let drawn = store.insert(&game(Color::Black, Some(2000), "1/2-1/2")).expect("insert");
+    let r = store.rated_results().expect("query");
+    let got: Vec<(i64, u32, f64)> = r.iter().map(|r| (r.id, r.level_elo, r.score)).collect();
+    assert_eq!(got, [(won_black, 1200, 1.0), (lost, 1700, 0.0), (drawn, 2000, 0.5)]);
+    assert!(r.iter().all(|r| r.finished > 0));
+}
+
+#[test]
+fn a_new_or_empty_file_gets_the_whole_schema() {
+    let f = TempFile::new("games.sqlite");
+    std::fs::create_dir_all(f.0.parent().expect("dir")).expect("dir");
+    // An empty file is an empty database to SQLite (version 0).
+    std::fs::write(&f.0, b"").expect("empty file");
+    let store = Store::open(&f.0).expect("an empty file is migrated");
+    assert_eq!(schema::version(&store.conn).expect("version"), SCHEMA_VERSION);
+    assert_eq!(store.integrity_check().expect("check"), "ok");
+    store.insert(&sample()).expect("the table is there");
+    drop(store);
+    // Opening again applies nothing twice.
+    let store = Store::open(&f.0).expect("reopen");
+    assert_eq!(store.list(None, 10).expect("list").len(), 1);
+}
+
+#[test]
+fn a_store_from_a_newer_vidle_is_refused() {
+    let f = TempFile::new("games.sqlite");
+    drop(Store::open(&f.0).expect("open"));
+    let conn = Connection::open(&f.0).expect("raw");
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1).expect("set version");
+    drop(conn);
+    let e = Store::open(&f.0).expect_err("a newer schema");
+    assert_eq!(e.why, StoreWhy::Newer(SCHEMA_VERSION + 1));
+    assert!(e.to_string().contains("newer Vidle"), "{e}");
+}
+
+#[test]
+fn a_file_that_is_not_a_store_gives_a_clear_error() {
+    let f = TempFile::new("games.sqlite");
+    std::fs::create_dir_all(f.0.parent().expect("dir")).expect("dir");
+    std::fs::write(&f.0, "this is a PGN file, not a database\n".repeat(200)).expect("write");
+    let e = Store::open(&f.0).expect_err("text is no database");
+    assert_eq!(e.why, StoreWhy::NotADatabase);
+    assert!(e.to_string().contains("not an SQLite database"), "{e}");
+    assert!(e.to_string().contains(&f.0.display().to_string()), "{e}");
+    let dir = f.0.parent().expect("dir");
+    let e = Store::open(dir).expect_err("a directory");
+    assert_eq!(e.why, StoreWhy::NotRegular);
+}
+
+#[test]
+fn a_store_with_damaged_pages_gives_a_clear_error() {
+    let f = TempFile::new("games.sqlite");
+    {
+        let store = Store::open(&f.0).expect("open");
+        for _ in 0..200 {
+            store.insert(&sample()).expect("insert");
+        }
+    }
+    // Fold the journal into the file, then overwrite the pages after the first (the schema)
+    // with noise, keeping the header: SQLite sees a database whose pages are wrong.
+    let conn = Connection::open(&f.0).expect("raw");
+    conn.pragma_update(None, "journal_mode", "DELETE").expect("checkpoint");
+    let page: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0)).expect("page size");
+    let page = page as usize;
+    drop(conn);
+    let mut bytes = std::fs::read(&f.0).expect("read");
+    assert!(bytes.len() > 3 * page, "the games fill several pages");
+    for (i, b) in bytes[page..].iter_mut().enumerate() {
+        *b = (i as u8).wrapping_mul(37) ^ 0x5a;
+    }
+    std::fs::write(&f.0, bytes).expect("write");
+    let e = Store::open(&f.0).expect_err("damaged pages");
+    assert!(matches!(e.why, StoreWhy::Damaged(_)), "{e:?}");
+    assert!(e.to_string().contains("is damaged"), "{e}");
+}

@@ -1,0 +1,119 @@
+//! `vidle games` and `vidle play --resume` on a store of the test's own; play without a usable
+//! store (a file that is not a database) goes on and says so once.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+mod data_dir;
+use data_dir::{DataDir, OwnData};
+
+fn vidle(data: &DataDir, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .own_data(data)
+        .env_remove("VIDLE_STORE")
+        .args(args)
+        .args(["--lang", "en"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start vidle");
+    // A run that fails before reading its input closes the pipe: not the test's concern.
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    child.wait_with_output().expect("vidle runs")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+#[test]
+fn games_are_listed_shown_exported_continued_and_deleted() {
+    let data = DataDir::new();
+    let none = vidle(&data, &["play", "--plain", "--resume"], "");
+    assert!(!none.status.success());
+    assert!(text(&none).contains("no unfinished game"), "{}", text(&none));
+
+    let play = &["play", "--plain", "--depth", "1", "--level", "club", "--clock", "5+0"];
+    let first = vidle(&data, play, "e4\nquit\n");
+    assert!(first.status.success(), "{}", text(&first));
+    let second = vidle(&data, play, "d4\nresign\nquit\n");
+    assert!(second.status.success(), "{}", text(&second));
+
+    let list = text(&vidle(&data, &["games"], ""));
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 3, "{list}");
+    assert!(lines[0].contains("opponent") && lines[0].contains("result"), "{list}");
+    assert!(lines[1].starts_with(" 2 ") || lines[1].starts_with("2 "), "newest first:\n{list}");
+    assert!(lines[1].contains("Vidle (club)") && lines[1].contains("0-1 lost"), "{list}");
+    assert!(lines[2].contains("unfinished"), "{list}");
+
+    let show = vidle(&data, &["games", "show", "1"], "");
+    let pgn = text(&show);
+    assert!(show.status.success(), "{pgn}");
+    assert!(pgn.contains("[Black \"Vidle (club)\"]") && pgn.contains("1. e4"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"300+0\"]") && pgn.contains(" *"), "{pgn}");
+
+    let file = data.path().join("two.pgn");
+    let file_arg = file.to_str().expect("utf-8 path");
+    let export = vidle(&data, &["games", "export", "2", "--out", file_arg], "");
+    assert!(export.status.success(), "{}", text(&export));
+    let saved = std::fs::read_to_string(&file).expect("exported");
+    assert!(
+        saved.contains("[Termination \"White resigns\"]") && saved.contains("1. d4"),
+        "{saved}"
+    );
+
+    // The last unfinished game continues where it stood, with its level and clock.
+    let resumed = vidle(&data, &["play", "--plain", "--resume"], "quit\n");
+    let out = text(&resumed);
+    assert!(resumed.status.success(), "{out}");
+    assert!(out.contains("Game 1 continues."), "{out}");
+    assert!(out.contains("1. e4"), "{out}");
+    let cont = text(&vidle(&data, &["games", "continue", "2", "--plain"], "quit\n"));
+    assert!(cont.contains("Game 2 is over (0-1)"), "{cont}");
+    // A --save file that cannot be written is found out before a resumed game starts too.
+    let no_dir = data.path().join("no-such-dir").join("x.pgn");
+    let args = ["play", "--plain", "--resume", "1", "--save", no_dir.to_str().expect("utf-8")];
+    let bad = vidle(&data, &args, "quit\n");
+    assert!(!bad.status.success() && text(&bad).contains("--save"), "{}", text(&bad));
+
+    let del = vidle(&data, &["games", "delete", "1"], "");
+    assert!(del.status.success() && text(&del).contains("Game 1 deleted."), "{}", text(&del));
+    let gone = vidle(&data, &["games", "show", "1"], "");
+    assert!(!gone.status.success());
+    assert!(text(&gone).contains("There is no game 1."), "{}", text(&gone));
+    assert_eq!(text(&vidle(&data, &["games"], "")).lines().count(), 2);
+}
+
+#[test]
+fn play_goes_on_without_a_store_that_cannot_be_used() {
+    let data = DataDir::new();
+    let bad = data.path().join("not-a-store.sqlite");
+    std::fs::write(&bad, "[Event \"a PGN file\"]\n".repeat(100)).expect("write");
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+            .own_data(&data)
+            .env("VIDLE_STORE", &bad)
+            .args(args)
+            .args(["--lang", "en"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start vidle");
+        // A run that fails before reading its input closes the pipe: not the test's concern.
+        let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+        child.wait_with_output().expect("vidle runs")
+    };
+    let play = run(&["play", "--plain", "--depth", "1"], "e4\nd4\nquit\n");
+    let out = text(&play);
+    assert!(play.status.success(), "{out}");
+    assert_eq!(out.matches("Games are not kept this time").count(), 1, "said once:\n{out}");
+    assert!(out.contains("not an SQLite database"), "{out}");
+    assert!(out.contains("You played e4") && out.contains("You played d4"), "{out}");
+    let list = run(&["games"], "");
+    assert!(!list.status.success());
+    assert!(text(&list).contains("is not a Vidle game store"), "{}", text(&list));
+    assert_eq!(std::fs::read(&bad).expect("read").len(), 2100, "the file is left as it was");
+}
