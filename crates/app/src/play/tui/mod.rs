@@ -31,7 +31,7 @@ use std::io::Stdout;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
-use vidle_core::notation::to_san;
+use vidle_core::notation::{MoveParseError, parse_move, to_san};
 use vidle_engine::{Engine, SearchEvent};
 
 /// How often the screen is redrawn with no input (clocks show tenths under ten seconds).
@@ -299,6 +299,16 @@ impl App {
                 self.on_click(m.column, m.row, size);
                 true
             }
+            // A piece dragged: let go on another square, it is the second click.
+            Event::Mouse(m) if m.kind == MouseEventKind::Up(MouseButton::Left) => {
+                let from = self.ui.selected;
+                let g = view::Geometry::of(size);
+                let to = g.and_then(|g| g.square_at(m.column, m.row, self.c.view));
+                if from.is_some() && to.is_some() && to != from {
+                    self.on_click(m.column, m.row, size);
+                }
+                true
+            }
             // A right click cancels the selection and the premove, as on lichess.
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Right) => {
                 self.ui.clear_selection();
@@ -447,6 +457,11 @@ fn engine_to_move(c: &Controller) -> bool {
 
 /// Keeps a move typed while the engine thinks as the premove (replacing any other).
 fn premove_typed(c: &mut Controller, ui: &mut Ui, text: &str) {
+    // What is no move at all is said now; whether it is legal, once the engine has moved.
+    if let Err(e @ MoveParseError::Syntax { .. }) = parse_move(c.s.position(), text) {
+        c.say_text(crate::i18n::move_error(&e, true));
+        return;
+    }
     let premove = Premove::Typed(text.trim().to_string());
     c.say_text(Text::new(Msg::PremoveSet).arg("move", premove.describe()));
     ui.premove = Some(premove);

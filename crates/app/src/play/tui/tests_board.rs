@@ -209,6 +209,30 @@ fn a_clicked_premove_is_shown_and_played_when_the_engine_has_moved() {
     assert!(said(&mut a.c).contains("You played Nf3"));
 }
 
+/// A piece dragged to its square (pressed on one, let go on another) is moved, at any size;
+/// let go where it was pressed, it stays picked for a second click.
+#[test]
+fn a_piece_dragged_is_moved_or_premoved() {
+    let mut a = app(controller(None, Color::White, None));
+    let area = Rect::new(0, 0, 120, 40);
+    let g = Geometry::of(area).unwrap();
+    let (down, up) =
+        (MouseEventKind::Down(MouseButton::Left), MouseEventKind::Up(MouseButton::Left));
+    a.on_event(mouse(down, &g, "e2"), area);
+    a.on_event(mouse(up, &g, "e4"), area);
+    assert_eq!(a.c.s.game().moves().len(), 1, "e2-e4 dragged");
+    assert_eq!(a.c.s.game().moves()[0].to(), sq("e4"));
+    // The engine to move: let go where it was pressed, the knight stays picked.
+    a.on_event(mouse(down, &g, "g1"), area);
+    a.on_event(mouse(up, &g, "g1"), area);
+    assert_eq!(a.ui.selected, Some(sq("g1")), "a click, not a drag");
+    assert_eq!(a.ui.premove, None);
+    // The engine to move: a drag keeps a premove.
+    a.on_event(mouse(down, &g, "d2"), area);
+    a.on_event(mouse(up, &g, "d4"), area);
+    assert_eq!(a.ui.premove, Some(Premove::Squares(sq("d2"), sq("d4"))));
+}
+
 #[test]
 fn a_premove_illegal_once_the_engine_has_moved_is_dropped_with_a_message() {
     let mut c = controller(None, Color::White, None);
@@ -236,6 +260,10 @@ fn a_typed_premove_is_played_or_dropped_and_esc_or_a_right_click_cancels_one() {
     assert_eq!(a.ui.premove, Some(Premove::Typed("Nf3".into())));
     assert_eq!(a.c.s.game().moves().len(), 1);
     assert!(said(&mut a.c).contains("Premove Nf3: played when Vidle has moved"));
+    // What is no move at all is said at once and kept as no premove.
+    a.on_line("xyzzy");
+    assert_eq!(a.ui.premove, Some(Premove::Typed("Nf3".into())), "the premove kept");
+    assert!(!said(&mut a.c).contains("Premove xyzzy"));
     engine_answers(&mut a.c, "d5");
     premove_now(&mut a.c, &mut a.ui);
     assert_eq!(a.c.s.game().moves().len(), 3, "Nf3 played");
