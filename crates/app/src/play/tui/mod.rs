@@ -476,6 +476,11 @@ fn premove_now(c: &mut Controller, ui: &mut Ui) {
         return;
     }
     let pos = *c.s.position();
+    // A piece picked while the engine thought (no target yet) shows its legal moves now.
+    if let (Some(sq), None) = (ui.selected, &ui.premove) {
+        ui.clear_selection();
+        ui.click(&pos, c.s.human(), sq);
+    }
     match ui.take_premove(&pos) {
         Some(Ok(m)) => c.play_move(m),
         Some(Err(what)) => c.say_text(Text::new(Msg::PremoveDropped).arg("move", what)),

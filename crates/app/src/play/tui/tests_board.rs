@@ -222,11 +222,20 @@ fn a_piece_dragged_is_moved_or_premoved() {
     a.on_event(mouse(up, &g, "e4"), area);
     assert_eq!(a.c.s.game().moves().len(), 1, "e2-e4 dragged");
     assert_eq!(a.c.s.game().moves()[0].to(), sq("e4"));
-    // The engine to move: let go where it was pressed, the knight stays picked.
-    a.on_event(mouse(down, &g, "g1"), area);
-    a.on_event(mouse(up, &g, "g1"), area);
-    assert_eq!(a.ui.selected, Some(sq("g1")), "a click, not a drag");
+    // The engine to move: let go where it was pressed, the bishop stays picked.
+    a.on_event(mouse(down, &g, "f1"), area);
+    a.on_event(mouse(up, &g, "f1"), area);
+    assert_eq!(a.ui.selected, Some(sq("f1")), "a click, not a drag");
     assert_eq!(a.ui.premove, None);
+    // A premove may aim at its own pawn (it may be taken by then); once the engine has moved
+    // before the second click, the bishop's targets are its legal moves.
+    assert!(a.ui.targets.contains(sq("g2")) && a.ui.targets.contains(sq("c4")));
+    engine_answers(&mut a.c, "Nf6");
+    premove_now(&mut a.c, &mut a.ui);
+    assert_eq!(a.ui.selected, Some(sq("f1")));
+    assert!(a.ui.targets.contains(sq("c4")) && !a.ui.targets.contains(sq("g2")));
+    a.on_event(mouse(down, &g, "c4"), area);
+    assert_eq!(a.c.s.game().moves().len(), 3, "2. Bc4 by the second click");
     // The engine to move: a drag keeps a premove.
     a.on_event(mouse(down, &g, "d2"), area);
     a.on_event(mouse(up, &g, "d4"), area);
