@@ -239,6 +239,12 @@ catalogue! {
     Check: "Check!", "Šach!";
     TuiInputHelp: "type a move or click a piece; Tab completes",
         "napište tah nebo klikněte na figuru; Tab doplní";
+    PremoveKept: "premove {move} (Esc or a right click cancels it)",
+        "předtah {move} (Esc nebo pravé tlačítko ho zruší)";
+    PremoveSet: "Premove {move}: played when Vidle has moved",
+        "Předtah {move}: zahraje se, až Vidle potáhne";
+    PremoveDropped: "Premove {move} dropped: not legal now",
+        "Předtah {move} zahozen: teď není možný";
     GameOverPrompt: "game over> ", "konec partie> ";
     AnalysisStopped: "The analysis was stopped.", "Rozbor byl zastaven.";
     NoAnalysisRunning: "No analysis is running.", "Žádný rozbor neběží.";

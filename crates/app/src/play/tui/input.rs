@@ -7,8 +7,9 @@ use crate::analysis::Progress;
 use crate::play::command::complete;
 use crate::play::controller::Job;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use vidle_core::notation::castle_king_target;
-use vidle_core::{Bitboard, Color, Move, Position, Role, Square};
+use vidle_core::attacks::{pawn_attacks, piece_attacks};
+use vidle_core::notation::{castle_king_target, parse_move};
+use vidle_core::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 
 /// The input line with its history.
 #[derive(Debug, Default)]
@@ -151,6 +152,62 @@ pub struct Ui {
     /// The position shown while stepping through an analysed game (plies from the start),
     /// else `None`: the position on the board now.
     pub ply: Option<usize>,
+    /// The one move chosen while the engine thinks, played when its move arrives.
+    pub premove: Option<Premove>,
+}
+
+/// A move chosen while the engine thinks (as on lichess and the web page): kept, and played as
+/// soon as the engine has moved if it is legal then, else dropped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Premove {
+    /// Clicked: a piece's square and its target (a pawn reaching the last rank becomes a queen).
+    Squares(Square, Square),
+    /// Typed on the input line, read when the engine has moved.
+    Typed(String),
+}
+
+impl Premove {
+    /// The premove as the status line and the messages name it (`e2-e4`, or what was typed).
+    pub fn describe(&self) -> String {
+        match self {
+            Premove::Squares(from, to) => format!("{from}-{to}"),
+            Premove::Typed(text) => text.clone(),
+        }
+    }
+}
+
+/// Where `player`'s piece on `sq` might go once the opponent has moved, whatever the opponent
+/// does: its moves on a board with nothing else on it, a pawn's captures and steps, castling by
+/// the king's target or the rook. Whether the move is legal is seen when it is played.
+pub fn premove_targets(pos: &Position, player: Color, sq: Square) -> Bitboard {
+    let Some(piece) = pos.piece_at(sq).filter(|p| p.color == player) else {
+        return Bitboard::EMPTY;
+    };
+    match piece.role {
+        Role::Pawn => {
+            let (step, start): (i8, u8) = if player == Color::White { (1, 1) } else { (-1, 6) };
+            let mut to = pawn_attacks(player, sq);
+            let ahead = |n: i8| {
+                let rank = sq.rank() as i8 + step * n;
+                (0..8).contains(&rank).then(|| Square::from_coords(sq.file(), rank as u8))
+            };
+            for s in ahead(1).into_iter().chain(ahead(2).filter(|_| sq.rank() == start)) {
+                to = to.with(s);
+            }
+            to
+        }
+        Role::King => {
+            let mut to = piece_attacks(Role::King, sq, Bitboard::EMPTY);
+            let back = player.back_rank();
+            for (side, file) in [(CastlingSide::King, 6), (CastlingSide::Queen, 2)] {
+                if let Some(rook) = pos.castling_rook(player, side) {
+                    to = to.with(rook).with(Square::from_coords(file, back));
+                }
+            }
+            to
+        }
+        role => piece_attacks(role, sq, Bitboard::EMPTY),
+    }
 }
 
 /// What a click on the board asks for.
@@ -214,6 +271,46 @@ impl Ui {
             }
         }
         Click::Nothing
+    }
+
+    /// A click on `sq` while the engine thinks: the first click picks one of `player`'s pieces
+    /// and shows where it might go, the second keeps the premove (replacing any other).
+    pub fn premove_click(&mut self, pos: &Position, player: Color, sq: Square) {
+        if let Some(from) = self.selected
+            && self.targets.contains(sq)
+        {
+            self.clear_selection();
+            self.premove = Some(Premove::Squares(from, sq));
+            return;
+        }
+        let again = self.selected == Some(sq);
+        self.clear_selection();
+        let targets = premove_targets(pos, player, sq);
+        if !again && !targets.is_empty() {
+            self.selected = Some(sq);
+            self.targets = targets;
+        }
+    }
+
+    /// The squares of a clicked premove, for the board to mark.
+    pub fn premove_squares(&self) -> Bitboard {
+        match &self.premove {
+            Some(Premove::Squares(from, to)) => Bitboard::from_square(*from).with(*to),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// Takes the premove and reads it in `pos` (the player's turn now): the move to play, or
+    /// what to call the premove that is not legal now; `None` when there is none.
+    pub fn take_premove(&mut self, pos: &Position) -> Option<Result<Move, String>> {
+        let premove = self.premove.take()?;
+        let m = match &premove {
+            Premove::Squares(from, to) => moves_between(pos, *from, *to)
+                .into_iter()
+                .find(|m| m.promotion_role().is_none_or(|r| r == Role::Queen)),
+            Premove::Typed(text) => parse_move(pos, text).ok(),
+        };
+        Some(m.ok_or_else(|| premove.describe()))
     }
 
     /// Picks the promotion piece by its key (`q`, `r`, `b`, `n`; Enter for a queen); `None`

@@ -16,7 +16,7 @@ use super::controller::{AnalysisJob, Controller, Job, Output, Pending, Step, pv_
 use crate::analysis::{Analysis, AnalysisError, Progress};
 use crate::game::SearchOutcome;
 use crate::i18n::{Msg, Text};
-use input::{Click, Thinking, Ui};
+use input::{Click, Premove, Thinking, Ui};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
@@ -31,7 +31,7 @@ use std::io::Stdout;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
-use vidle_core::notation::to_san;
+use vidle_core::notation::{MoveParseError, parse_move, to_san};
 use vidle_engine::{Engine, SearchEvent};
 
 /// How often the screen is redrawn with no input (clocks show tenths under ten seconds).
@@ -128,6 +128,9 @@ impl App {
             {
                 // The engine's flag fell while it thought.
                 self.stop_search();
+            }
+            if self.c.s.ended().is_some() {
+                self.ui.premove = None;
             }
             self.c.announce_end();
             if self.search.is_none()
@@ -285,6 +288,7 @@ impl App {
         }
         self.c.finish(&run.pending, &run.outcome);
         self.c.announce_end();
+        premove_now(&mut self.c, &mut self.ui);
     }
 
     /// Handles one terminal event; `false` to quit.
@@ -293,6 +297,22 @@ impl App {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.on_key(key),
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 self.on_click(m.column, m.row, size);
+                true
+            }
+            // A piece dragged: let go on another square, it is the second click.
+            Event::Mouse(m) if m.kind == MouseEventKind::Up(MouseButton::Left) => {
+                let from = self.ui.selected;
+                let g = view::Geometry::of(size);
+                let to = g.and_then(|g| g.square_at(m.column, m.row, self.c.view));
+                if from.is_some() && to.is_some() && to != from {
+                    self.on_click(m.column, m.row, size);
+                }
+                true
+            }
+            // A right click cancels the selection and the premove, as on lichess.
+            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Right) => {
+                self.ui.clear_selection();
+                self.ui.premove = None;
                 true
             }
             // A resize is redrawn by the next draw, which takes the new size.
@@ -311,6 +331,10 @@ impl App {
             return;
         };
         let pos = *self.c.s.position();
+        if engine_to_move(&self.c) {
+            self.ui.premove_click(&pos, self.c.s.human(), sq);
+            return;
+        }
         if let Click::Play(m) = self.ui.click(&pos, self.c.s.human(), sq) {
             self.play(m);
         }
@@ -350,6 +374,7 @@ impl App {
             KeyCode::Esc if empty && self.review.is_some() => self.stop_review(),
             KeyCode::Esc => {
                 self.ui.clear_selection();
+                self.ui.premove = None;
                 self.ui.line.set("");
                 self.ui.ply = None;
             }
@@ -380,6 +405,15 @@ impl App {
         let Some(cmd) = Command::parse(line) else { return true };
         self.ui.say(format!("> {}", line.trim()));
         self.ui.clear_selection();
+        if let Command::Move(text) = &cmd
+            && engine_to_move(&self.c)
+        {
+            premove_typed(&mut self.c, &mut self.ui, text);
+            return true;
+        }
+        if cmd.changes_game() {
+            self.ui.premove = None;
+        }
         // A line that changes the game makes a running search stale; a hint or a draw offer is
         // also given up for a move or another search.
         let stop = match self.search.as_ref().map(|r| r.pending.job) {
@@ -416,5 +450,45 @@ impl App {
     }
 }
 
+/// Whether the engine is to move in a game going on (moves made now are premoves).
+fn engine_to_move(c: &Controller) -> bool {
+    c.s.ended().is_none() && c.s.position().turn() != c.s.human()
+}
+
+/// Keeps a move typed while the engine thinks as the premove (replacing any other).
+fn premove_typed(c: &mut Controller, ui: &mut Ui, text: &str) {
+    // What is no move at all is said now; whether it is legal, once the engine has moved.
+    if let Err(e @ MoveParseError::Syntax { .. }) = parse_move(c.s.position(), text) {
+        c.say_text(crate::i18n::move_error(&e, true));
+        return;
+    }
+    let premove = Premove::Typed(text.trim().to_string());
+    c.say_text(Text::new(Msg::PremoveSet).arg("move", premove.describe()));
+    ui.premove = Some(premove);
+}
+
+/// Once the engine has moved: plays the premove if it is legal now, else drops it, saying so.
+fn premove_now(c: &mut Controller, ui: &mut Ui) {
+    if c.s.ended().is_some() {
+        ui.premove = None;
+    }
+    if engine_to_move(c) {
+        return;
+    }
+    let pos = *c.s.position();
+    // A piece picked while the engine thought (no target yet) shows its legal moves now.
+    if let (Some(sq), None) = (ui.selected, &ui.premove) {
+        ui.clear_selection();
+        ui.click(&pos, c.s.human(), sq);
+    }
+    match ui.take_premove(&pos) {
+        Some(Ok(m)) => c.play_move(m),
+        Some(Err(what)) => c.say_text(Text::new(Msg::PremoveDropped).arg("move", what)),
+        None => {}
+    }
+}
+
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_board;

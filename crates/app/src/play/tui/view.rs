@@ -27,21 +27,37 @@ const DARK: Tint = Tint::Indexed(137);
 const LAST: Tint = Tint::Indexed(143);
 const CHECK: Tint = Tint::Indexed(167);
 const SELECTED: Tint = Tint::Indexed(110);
+const PREMOVE: Tint = Tint::Indexed(139);
 const WHITE_PIECE: Tint = Tint::Indexed(231);
 const BLACK_PIECE: Tint = Tint::Indexed(16);
 
-/// Width of a square in cells.
-pub const SQUARE_W: u16 = 3;
-/// The board's box: a border, the rank numbers (2 cells), 8 squares, a margin.
-const BOARD_W: u16 = 2 + 2 + 8 * SQUARE_W + 1;
-const BOARD_H: u16 = 2 + 8 + 1;
-/// The smallest screen the layout fits.
-pub const MIN_W: u16 = BOARD_W + 24;
-pub const MIN_H: u16 = BOARD_H + 6;
+/// The side panel's (moves, engine, messages) least width: room for the moves with their
+/// judgements and the engine's line. Every level name in both languages ("Černý · Vidle
+/// (začátečník)") fits whole in the clock lines above and below a board larger than the smallest.
+pub const PANEL_W: u16 = 24;
+/// Lines besides the board: the two clocks, the pieces taken (two), the status and input lines.
+const OTHER_H: u16 = 6;
+/// The smallest screen the layout fits (squares of 3 × 1 cells).
+pub const MIN_W: u16 = board_w(3) + 1 + PANEL_W;
+pub const MIN_H: u16 = board_h(1) + OTHER_H;
+
+/// The board's box for squares `w` cells wide: a border, the rank numbers (2 cells), 8 squares,
+/// a margin, a border.
+const fn board_w(w: u16) -> u16 {
+    2 + 2 + 8 * w + 1
+}
+
+/// The board's box for squares `h` cells high: a border, 8 squares, the file letters, a border.
+const fn board_h(h: u16) -> u16 {
+    2 + 8 * h + 1
+}
 
 /// Where things are on a screen of a given size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {
+    /// A square's width and height in cells: 3 × 1, 5 × 2, 7 × 3 … (about square, a cell being
+    /// twice as high as wide), the largest the screen holds with the side panel.
+    pub square: (u16, u16),
     /// The clock line above the board (the side at the top).
     pub top_clock: Rect,
     pub board: Rect,
@@ -54,24 +70,39 @@ pub struct Geometry {
     pub input: Rect,
 }
 
+/// The largest square (`h` rows, `2h + 1` columns) whose board fits `area` with the side panel.
+pub fn square_size(area: Rect) -> Option<(u16, u16)> {
+    let fits = |h: u16| {
+        let w = 2 * h + 1;
+        board_w(w) + 1 + PANEL_W <= area.width && board_h(h) + OTHER_H <= area.height
+    };
+    let mut best = None;
+    let mut h = 1;
+    while fits(h) {
+        best = Some((2 * h + 1, h));
+        h += 1;
+    }
+    best
+}
+
 impl Geometry {
     /// The layout of a screen of size `area`; `None` when it is too small.
     pub fn of(area: Rect) -> Option<Geometry> {
-        if area.width < MIN_W || area.height < MIN_H {
-            return None;
-        }
+        let square = square_size(area)?;
+        let (bw, bh) = (board_w(square.0), board_h(square.1));
         let (x, y) = (area.x, area.y);
         let main_h = area.height - 2;
-        let right_x = x + BOARD_W + 1;
-        let right_w = area.width - BOARD_W - 1;
+        let right_x = x + bw + 1;
+        let right_w = area.width - bw - 1;
         let engine_h = 5.min(main_h / 3);
         let messages_h = (main_h.saturating_sub(engine_h) / 2).max(3);
         let moves_h = main_h - engine_h - messages_h;
         Some(Geometry {
-            top_clock: Rect::new(x, y, BOARD_W, 1),
-            board: Rect::new(x, y + 1, BOARD_W, BOARD_H),
-            bottom_clock: Rect::new(x, y + 1 + BOARD_H, BOARD_W, 1),
-            captured: Rect::new(x, y + 2 + BOARD_H, BOARD_W, main_h.saturating_sub(BOARD_H + 2)),
+            square,
+            top_clock: Rect::new(x, y, bw, 1),
+            board: Rect::new(x, y + 1, bw, bh),
+            bottom_clock: Rect::new(x, y + 1 + bh, bw, 1),
+            captured: Rect::new(x, y + 2 + bh, bw, main_h.saturating_sub(bh + 2)),
             moves: Rect::new(right_x, y, right_w, moves_h),
             engine: Rect::new(right_x, y + moves_h, right_w, engine_h),
             messages: Rect::new(right_x, y + moves_h + engine_h, right_w, messages_h),
@@ -98,14 +129,21 @@ impl Geometry {
         } else {
             (7 - sq.file(), sq.rank())
         };
-        Cell::new(self.board.x + 3 + u16::from(col) * SQUARE_W, self.board.y + 1 + u16::from(row))
+        let (w, h) = self.square;
+        Cell::new(self.board.x + 3 + u16::from(col) * w, self.board.y + 1 + u16::from(row) * h)
+    }
+
+    /// The cell in the middle of `sq`, where its piece is drawn.
+    pub fn square_centre(&self, sq: Square, view: Color) -> Cell {
+        let cell = self.square_cell(sq, view);
+        Cell::new(cell.x + self.square.0 / 2, cell.y + self.square.1 / 2)
     }
 
     /// The square under a screen cell, if any.
     pub fn square_at(&self, column: u16, row: u16, view: Color) -> Option<Square> {
         let x = column.checked_sub(self.board.x + 3)?;
         let y = row.checked_sub(self.board.y + 1)?;
-        let (col, row) = (x / SQUARE_W, y);
+        let (col, row) = (x / self.square.0, y / self.square.1);
         if col > 7 || row > 7 {
             return None;
         }
@@ -182,39 +220,55 @@ fn draw_board(buf: &mut Buffer, g: &Geometry, c: &Controller, ui: &Ui) {
     let last = plies.checked_sub(1).map_or(Bitboard::EMPTY, |i| {
         Bitboard::from_square(moves[i].from()) | Bitboard::from_square(moves[i].to())
     });
+    let premove = ui.premove_squares();
     let check = pos.is_check().then(|| pos.king(pos.turn()));
+    let (w, h) = g.square;
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let sq = Square::from_coords(file, rank);
             let cell = g.square_cell(sq, c.view);
-            let (text, style) =
-                square_look(pos, sq, c.lang, ui, last.contains(sq), check == Some(sq));
-            buf.set_string(cell.x, cell.y, text, style);
-            // Rank numbers on the left, file letters below.
-            if cell.x == g.board.x + 3 {
-                buf.set_string(g.board.x + 1, cell.y, (rank + 1).to_string(), Style::new());
+            let centre = g.square_centre(sq, c.view);
+            let mark = match () {
+                _ if ui.selected == Some(sq) => Mark::Selected,
+                _ if check == Some(sq) => Mark::Check,
+                _ if premove.contains(sq) => Mark::Premove,
+                _ if last.contains(sq) => Mark::Last,
+                _ => Mark::None,
+            };
+            let (text, style) = square_look(pos, sq, c.lang, ui, mark);
+            // The whole square in its colour, the piece (with its marks) in the middle.
+            let fill = style.remove_modifier(Modifier::UNDERLINED);
+            for y in cell.y..cell.y + h {
+                buf.set_string(cell.x, y, " ".repeat(w.into()), fill);
             }
-            if cell.y == g.board.y + 8 {
+            buf.set_string(centre.x - 1, centre.y, text, style);
+            // Rank numbers on the left, file letters below, each by its square's middle.
+            if cell.x == g.board.x + 3 {
+                buf.set_string(g.board.x + 1, centre.y, (rank + 1).to_string(), Style::new());
+            }
+            if cell.y + h == g.board.y + 1 + 8 * h {
                 let letter = ((b'a' + file) as char).to_string();
-                buf.set_string(cell.x + 1, g.board.y + 9, letter, Style::new());
+                buf.set_string(centre.x, g.board.y + 1 + 8 * h, letter, Style::new());
             }
         }
     }
 }
 
-/// The three cells of a square: the piece (or a dot on a square the selected piece can reach)
-/// and its colours; without colours, brackets mark the last move, parentheses the king in check
-/// and braces the selected piece.
-fn square_look(
-    pos: &Position,
-    sq: Square,
-    lang: Lang,
-    ui: &Ui,
-    last: bool,
-    check: bool,
-) -> (String, Style) {
+/// Why a square is highlighted, the first that applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Selected,
+    Check,
+    Premove,
+    Last,
+    None,
+}
+
+/// The middle three cells of a square: the piece (or a dot on a square the selected piece can
+/// reach) and the square's colours; without colours, brackets mark the last move, parentheses
+/// the king in check, braces the selected piece and asterisks a premove.
+fn square_look(pos: &Position, sq: Square, lang: Lang, ui: &Ui, mark: Mark) -> (String, Style) {
     let piece = pos.piece_at(sq);
-    let selected = ui.selected == Some(sq);
     let target = ui.targets.contains(sq);
     let glyph = match piece {
         Some(p) if ui.unicode && ui.colour => Piece::new(Color::Black, p.role).unicode(),
@@ -228,21 +282,23 @@ fn square_look(
         None => '.',
     };
     if !ui.colour {
-        let (open, close) = match () {
-            _ if selected => ('{', '}'),
-            _ if check => ('(', ')'),
-            _ if last => ('[', ']'),
-            _ if target && piece.is_some() => ('>', '<'),
-            _ => (' ', ' '),
+        let (open, close) = match mark {
+            Mark::Selected => ('{', '}'),
+            Mark::Check => ('(', ')'),
+            Mark::Premove => ('*', '*'),
+            Mark::Last => ('[', ']'),
+            Mark::None if target && piece.is_some() => ('>', '<'),
+            Mark::None => (' ', ' '),
         };
         return (format!("{open}{glyph}{close}"), Style::new());
     }
-    let bg = match () {
-        _ if selected => SELECTED,
-        _ if check => CHECK,
-        _ if last => LAST,
-        _ if (sq.file() + sq.rank()) % 2 == 1 => LIGHT,
-        _ => DARK,
+    let bg = match mark {
+        Mark::Selected => SELECTED,
+        Mark::Check => CHECK,
+        Mark::Premove => PREMOVE,
+        Mark::Last => LAST,
+        Mark::None if (sq.file() + sq.rank()) % 2 == 1 => LIGHT,
+        Mark::None => DARK,
     };
     let fg = match piece {
         Some(p) if p.color == Color::White => WHITE_PIECE,
@@ -471,6 +527,9 @@ fn draw_status(buf: &mut Buffer, area: Rect, c: &Controller, ui: &Ui) {
         }
         if pos.turn() == c.s.human() {
             t.push_str(&format!(" · {}", c.tr(Msg::TuiInputHelp)));
+        } else if let Some(p) = &ui.premove {
+            let kept = Text::new(Msg::PremoveKept).arg("move", p.describe()).render(c.lang);
+            t.push_str(&format!(" · {kept}"));
         }
         t
     };
