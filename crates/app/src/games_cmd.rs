@@ -6,7 +6,8 @@ use crate::game::GameSession;
 use crate::game::pgn;
 use crate::game::strength::Strength;
 use crate::i18n::{self, Lang, Msg, Text};
-use crate::store::{Store, StoredGame};
+use crate::rating;
+use crate::store::{FrontEnd, Store, StoredGame};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -61,6 +62,9 @@ pub enum GamesCommand {
         #[arg(long)]
         ascii: bool,
     },
+    /// Your rating (Glicko-2) from your finished terminal games against the levels, the level
+    /// it suggests, and how it moved game by game.
+    Rating,
     /// Analyse a game (as `vidle analyse` does a PGN file).
     Analyse {
         /// The game's id.
@@ -136,6 +140,28 @@ pub fn run(a: GamesArgs) -> Result<()> {
                 GameRecord::from_pgn_text(&text).map_err(|e| anyhow::anyhow!("game {id}: {e}"))?;
             drop(out);
             crate::analyse_cmd::analyse_record(&record, output.as_deref(), movetime, depth)?;
+        }
+        GamesCommand::Rating => {
+            let results = store
+                .rated_results_of(Some(FrontEnd::Terminal))
+                .map_err(|e| fail(i18n::store_error(&e)))?;
+            let all = rating::history(results.iter().map(|g| (g.level_elo, g.score)))
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let now = all.last().copied().unwrap_or(rating::START);
+            writeln!(out, "{}", rating::rating_text(now, all.len()).render(lang))?;
+            if !all.is_empty() {
+                writeln!(out, "{}", rating::suggestion_text(now).render(lang))?;
+                writeln!(out)?;
+                for (g, r) in results.iter().zip(&all) {
+                    let level = i18n::level(Strength(Some(g.level_elo))).render(lang);
+                    let (rating, rd) = (r.rating, r.rd);
+                    writeln!(
+                        out,
+                        "{:>6}  {level:<28} {:>3}  {rating:>5.0} ± {rd:.0}",
+                        g.id, g.score
+                    )?;
+                }
+            }
         }
         GamesCommand::Continue { .. } => {}
     }

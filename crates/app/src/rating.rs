@@ -205,6 +205,16 @@ pub fn history(games: impl IntoIterator<Item = (u32, f64)>) -> Result<Vec<Rating
     Ok(out)
 }
 
+/// The rating after all of `games` (as [`history`] takes them) and how many there were;
+/// [`START`] after none.
+///
+/// # Errors
+/// As [`history`].
+pub fn latest(games: impl IntoIterator<Item = (u32, f64)>) -> Result<(Rating, usize), RatingError> {
+    let all = history(games)?;
+    Ok((all.last().copied().unwrap_or(START), all.len()))
+}
+
 /// The expected score of a player rated `rating` against an opponent rated `opponent` (Elo's
 /// logistic curve, which Glicko shares when the RDs are small).
 pub fn expected_score(rating: f64, opponent: f64) -> f64 {

@@ -117,3 +117,32 @@ fn play_goes_on_without_a_store_that_cannot_be_used() {
     assert!(text(&list).contains("is not a Vidle game store"), "{}", text(&list));
     assert_eq!(std::fs::read(&bad).expect("read").len(), 2100, "the file is left as it was");
 }
+
+/// A finished game against a level moves the player's rating (Glicko-2 over the terminal's
+/// rated games), shown when the game ends and by `vidle games rating`; an unfinished game does
+/// not count.
+#[test]
+fn the_rating_follows_the_results_against_the_levels() {
+    let data = DataDir::new();
+    let empty = text(&vidle(&data, &["games", "rating"], ""));
+    assert!(empty.contains("No rating yet"), "{empty}");
+    let lost =
+        vidle(&data, &["play", "--plain", "--depth", "1", "--level", "club"], "d4\nresign\nquit\n");
+    let after = vidle::rating::history([(1700, 0.0)]).expect("rated")[0];
+    let line = format!("Your rating: {:.0} ± {:.0} (after 1 game)", after.rating, after.rd);
+    assert!(text(&lost).contains(&line), "{line}\n{}", text(&lost));
+    // Unfinished: not rated.
+    vidle(&data, &["play", "--plain", "--depth", "1", "--level", "casual"], "e4\nquit\n");
+    let lost = vidle(
+        &data,
+        &["play", "--plain", "--depth", "1", "--level", "beginner"],
+        "e4\nresign\nquit\n",
+    );
+    let two = vidle::rating::history([(1700, 0.0), (800, 0.0)]).expect("rated");
+    let line = format!("Your rating: {:.0} ± {:.0} (after 2 games)", two[1].rating, two[1].rd);
+    assert!(text(&lost).contains(&line), "{line}\n{}", text(&lost));
+    let rating = text(&vidle(&data, &["games", "rating"], ""));
+    assert!(rating.contains(&line), "{line}\n{rating}");
+    assert!(rating.contains("is nearest to it (about"), "provisional after two games:\n{rating}");
+    assert_eq!(rating.lines().filter(|l| l.contains(" ± ")).count(), 3, "{rating}");
+}

@@ -449,6 +449,15 @@ impl Controller {
         if let Some(e) = ended {
             self.say_text(self.game_over_text(e));
             let _ = self.save_if_asked(); // said if it failed; tried again at quit
+            // A game against a level counts for the player's rating: kept first, then rated.
+            if self.s.strength().0.is_some() {
+                if let Some(failed) = self.recorder.update(&self.s) {
+                    self.say_text(failed);
+                }
+                for line in self.recorder.rating_lines().unwrap_or_default() {
+                    self.say_text(line);
+                }
+            }
         }
     }
 

@@ -52,6 +52,14 @@ impl Recorder {
         }
     }
 
+    /// The player's rating from the terminal's finished games against a level, and the level
+    /// it suggests (two lines), when there is a store and at least one such game.
+    pub fn rating_lines(&self) -> Option<Vec<Text>> {
+        let results = self.store.as_ref()?.rated_results_of(Some(FrontEnd::Terminal)).ok()?;
+        let (r, n) = crate::rating::latest(results.iter().map(|g| (g.level_elo, g.score))).ok()?;
+        (n > 0).then(|| vec![crate::rating::rating_text(r, n), crate::rating::suggestion_text(r)])
+    }
+
     /// The store, when there is one.
     pub fn store(&self) -> Option<&Store> {
         self.store.as_ref()

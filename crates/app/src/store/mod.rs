@@ -418,16 +418,29 @@ impl Store {
     /// # Errors
     /// What SQLite said.
     pub fn rated_results(&self) -> Result<Vec<RatedResult>, StoreError> {
+        self.rated_results_of(None)
+    }
+
+    /// [`Store::rated_results`] of one front end's games (`None`: all): the terminal's rating
+    /// counts the terminal's games, not those a club's players play on `vidle serve`.
+    ///
+    /// # Errors
+    /// What SQLite said.
+    pub fn rated_results_of(
+        &self,
+        front_end: Option<FrontEnd>,
+    ) -> Result<Vec<RatedResult>, StoreError> {
         let err = |e: rusqlite::Error| self.error(&e);
         let mut stmt = self
             .conn
             .prepare(
                 "SELECT id, level, human, result, updated FROM games \
-                 WHERE level IS NOT NULL AND result <> '*' ORDER BY updated, id",
+                 WHERE level IS NOT NULL AND result <> '*' AND (?1 IS NULL OR front_end = ?1) \
+                 ORDER BY updated, id",
             )
             .map_err(err)?;
         let rows = stmt
-            .query_map([], |r| {
+            .query_map(params![front_end.map(FrontEnd::as_str)], |r| {
                 let human = color_of(&r.get::<_, String>(2)?);
                 let result: String = r.get(3)?;
                 Ok((r.get::<_, i64>(0)?, r.get::<_, u32>(1)?, human, result, r.get(4)?))
