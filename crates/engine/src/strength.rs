@@ -19,13 +19,20 @@ pub const MAX_ELO: u32 = 2800;
 
 /// Calibration anchors `(elo, depth cap, node cap, noise in cp)`; between anchors the values are
 /// interpolated (nodes geometrically). Set from games against Stockfish 15.1's own `UCI_Elo` at
-/// 5 s + 0.05 s (tools/match/levels.sh; the first round, with a formula giving depth 10, 250k
-/// nodes and 112 cp of noise at 2000, scored 0/16 there, so the upper levels were strengthened).
-const ANCHORS: [(u32, u32, f64, f64); 8] = [
+/// 10 s + 0.1 s (tools/match/levels.sh, docs/strength.md "Levels"): on 2026-12-06 the 1400 and
+/// 1700 anchors (then depth 6, 35k nodes, 160 cp and depth 9, 150k nodes, 90 cp) played
+/// +117 ± 114 and +147 ± 121 above their names in 40 games each, so each took the plan the old
+/// interpolation gave about 120–140 Elo lower (1283 and 1560); 2000 and 2300 were within ±20.
+/// The second round put 1700 at +35 ± 109, 1400 at −89 ± 116 (so its nodes and noise were moved
+/// a third of the way back), and 800, tied to 1100 by a match of the two, about 180 below its
+/// name (it had depth 2, 1,581 nodes, 260 cp), so 800 became an anchor of its own a step
+/// stronger.
+const ANCHORS: [(u32, u32, f64, f64); 9] = [
     (600, 1, 500.0, 300.0),
+    (800, 3, 2_800.0, 240.0),
     (1000, 3, 5_000.0, 220.0),
-    (1400, 6, 35_000.0, 160.0),
-    (1700, 9, 150_000.0, 90.0),
+    (1400, 5, 25_000.0, 170.0),
+    (1700, 8, 76_000.0, 123.0),
     (2000, 12, 600_000.0, 45.0),
     (2300, 16, 3_000_000.0, 15.0),
     (2600, 30, 20_000_000.0, 5.0),
