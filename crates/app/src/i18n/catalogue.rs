@@ -599,6 +599,8 @@ catalogue! {
     ErrTooManyIds: "Ask for at most {n} games at once.", "Najednou jde chtít nejvýš {n} partií.";
     ErrNoStore: "This server keeps no games, so it cannot rate them.",
         "Tento server partie neukládá, a tak je nemůže hodnotit.";
+    ErrStoreRead: "The games could not be read from the store; the server's log says why.",
+        "Partie se nepodařilo načíst z úložiště; proč, říká výpis serveru.";
     ErrGameOver: "The game is over.", "Partie skončila.";
     ErrNotYourTurn: "Wait for Vidle's move.", "Počkejte na tah Vidle.";
     ErrIllegalMove: "That move is not legal here.", "Ten tah tu není možný.";

@@ -83,7 +83,7 @@ pub async fn rating(
     };
     let store_error = |e: crate::store::StoreError| {
         eprintln!("vidle serve: {e}");
-        ApiError::worded(StatusCode::INTERNAL_SERVER_ERROR, "store", Text::new(Msg::ErrNoStore))
+        ApiError::worded(StatusCode::INTERNAL_SERVER_ERROR, "store", Text::new(Msg::ErrStoreRead))
     };
     let results = {
         let store = store.lock();
