@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use vidle::rating;
 
 mod web_common;
+use web_common::data_dir::{DataDir, OwnData};
 use web_common::{Client, UNKNOWN_ID, id_of, server};
 
 /// A game at `level` where the player makes one move and resigns: a loss, quickly.
@@ -71,4 +72,36 @@ fn bad_ids_are_refused_with_a_reason() {
     let many: Vec<String> = (0..=200).map(|i| format!("{i:032x}")).collect();
     let r = s.get(&format!("/api/rating?ids={}", many.join(",")));
     assert_eq!((r.status, r.error_code()), (400, "too_many_ids".to_string()), "{}", r.body);
+}
+
+#[test]
+fn a_server_without_a_store_says_it_cannot_rate() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let data = DataDir::new();
+    // The store's file is a directory: the server serves on without a store.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
+        .args(["serve", "--port", "0"])
+        .own_data(&data)
+        .env("VIDLE_STORE", data.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start vidle serve");
+    let mut line = String::new();
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    out.read_line(&mut line).expect("banner");
+    let port = line
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    let c = Client { port, extra: String::new() };
+    let id = id_of(&c.new_game(json!({"movetime_ms": 50})));
+    let r = c.get(&format!("/api/rating?ids={id}"));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!((r.status, r.error_code()), (503, "no_store".to_string()), "{}", r.body);
+    assert_eq!(r.json()["error"]["text"]["key"], "ErrNoStore", "{}", r.body);
 }
