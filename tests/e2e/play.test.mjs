@@ -398,3 +398,44 @@ test('a premove made while the engine thinks is played after its reply', async (
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });
+
+test('My games lists the games this browser started, with the rating; Forget takes one off the list', async () => {
+  const page = await openPage();
+  await waitForYourMove(page);
+  // Only the games started from here on: the context's storage has the other tests' games.
+  await page.evaluate(() => localStorage.removeItem('vidle.mygames'));
+  await page.click('#btn-new');
+  await page.check('input[name=color][value=white]', { force: true });
+  await page.selectOption('#new-level', 'novice');
+  await page.click('#new-start-btn');
+  await page.waitForFunction(() => !document.getElementById('dlg-new').open, null, { timeout: TIMEOUT });
+  const id = new URL(page.url()).searchParams.get('game');
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('vidle.mygames'))), [id]);
+  await waitForYourMove(page);
+  await drag(page, 'e2', 'e4');
+  await waitForMoves(page, 2);
+  await waitForYourMove(page);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#btn-resign');
+  // The game is over: the rating from it (one loss against 1100) under the status.
+  await page.waitForFunction(() => !document.getElementById('rating-line').hidden, null, { timeout: TIMEOUT });
+  const line = await page.locator('#rating-line').innerText();
+  assert.match(line, /^Your rating: \d+ ± \d+ \(after 1 game\); next: /, line);
+
+  await page.click('#btn-mygames');
+  await page.waitForFunction(() => document.getElementById('mygames-rating').textContent.length > 0, null, { timeout: TIMEOUT });
+  assert.equal(await page.locator('#mygames-rating').innerText(), line);
+  const rows = page.locator('#mygames-rows tr');
+  assert.equal(await rows.count(), 1);
+  const cells = await rows.first().locator('td').allInnerTexts();
+  assert.deepEqual(cells.slice(1, 5), ['Novice (1100)', 'White', 'lost', '1']);
+  assert.equal(await rows.first().locator('a').getAttribute('href'), `/api/game/${id}/pgn`);
+  await rows.first().getByText('Forget').click();
+  await page.waitForFunction(() => document.querySelectorAll('#mygames-rows tr').length === 0, null, { timeout: TIMEOUT });
+  assert.ok(await page.locator('#mygames-empty').isVisible());
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('vidle.mygames'))), []);
+  // Forgotten here only: the server still has the game.
+  assert.equal((await page.request.get(`${BASE}api/game/${id}`)).status(), 200);
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});

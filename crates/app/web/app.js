@@ -5,6 +5,7 @@ import { GLYPH, drawChart, sideLines } from '/review.js';
 import { drawExplorer } from '/explorer.js';
 import * as sound from '/sound.js';
 import * as i18n from '/i18n.js';
+import * as mygames from '/mygames.js';
 const { t, tx } = i18n;
 
 const $ = (id) => document.getElementById(id);
@@ -229,6 +230,7 @@ function render(state) {
   if (state.info) showInfo(state.info, state.phase === 'thinking');
   else if (changed) clearInfo();
   showResultOnBar();
+  mygames.showRatingAfter(state);
   $('btn-pgn').href = `/api/game/${state.id}/pgn`;
   $('btn-pgn').setAttribute('download', `vidle-${state.id}.pgn`);
   const over = state.phase === 'over';
@@ -665,6 +667,7 @@ $('new-form').addEventListener('submit', async (e) => {
   if (movetimeParam) body.movetime_ms = movetimeParam;
   try {
     const state = await api('POST', '/api/game', body);
+    mygames.remember(state.id);
     $('dlg-new').close();
     cg.setAutoShapes([]);
     clearInfo();
@@ -713,8 +716,21 @@ for (const c of ['en', 'cs']) {
   });
 }
 
+mygames.setup(async (id) => {
+  try {
+    const state = await api('GET', `/api/game/${id}`);
+    cg.setAutoShapes([]);
+    clearInfo();
+    if (state.human !== orientation) flip();
+    render(state);
+  } catch (err) {
+    flash(err.message, true);
+  }
+});
+
 (async function start() {
   await setLanguage(i18n.preferred());
+  mygames.openIfAsked();
   const saved = JSON.parse(localStorage.getItem('vidle.newgame') || '{}');
   for (const r of document.querySelectorAll('input[name=color]')) r.checked = r.value === (saved.color || 'white');
   if (saved.level) $('new-level').value = saved.level;
@@ -726,7 +742,9 @@ for (const c of ['en', 'cs']) {
   try {
     const body = { color: 'white', level: saved.level || 'club' };
     if (movetimeParam) body.movetime_ms = movetimeParam;
-    render(await api('POST', '/api/game', body));
+    const state = await api('POST', '/api/game', body);
+    mygames.remember(state.id);
+    render(state);
   } catch (e) {
     flash(t('NoServer', { why: e.message }), true);
   }

@@ -8,8 +8,11 @@ let messages = {};
 
 export function language() { return lang; }
 
-// The language to start in: the one chosen before, else the browser's (Czech for cs-*).
+// The language to start in: `?lang=cs` in the address, else the one chosen before, else the
+// browser's (Czech for cs-*).
 export function preferred() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (asked === 'en' || asked === 'cs') return asked;
   const saved = localStorage.getItem('vidle.lang');
   if (saved === 'en' || saved === 'cs') return saved;
   return (navigator.language || '').toLowerCase().startsWith('cs') ? 'cs' : 'en';

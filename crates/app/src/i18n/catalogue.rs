@@ -493,6 +493,28 @@ catalogue! {
     PastePgn: "Paste a PGN game here", "Sem vložte partii v PGN";
     PasteFen: "Paste a FEN, e.g. {example}", "Sem vložte FEN, např. {example}";
     Cancel: "Cancel", "Zrušit";
+    Close: "Close", "Zavřít";
+
+    // ---- my games (web/mygames.js) ----
+    MyGames: "My games", "Moje partie";
+    MyGamesTip: "The games this browser played, and your rating", "Partie hrané v tomto prohlížeči a váš rating";
+    MyGamesEmpty: "No games yet: the games you start in this browser are listed here.",
+        "Zatím žádné partie: tady budou partie, které v tomto prohlížeči začnete.";
+    MyGamesNote: "This list lives in this browser only. Forget takes a game off it; the server keeps the game.",
+        "Tento seznam je jen v tomto prohlížeči. Zapomenout partii ze seznamu odebere; server si ji ponechá.";
+    ColDate: "Date", "Datum";
+    ColColour: "Colour", "Barva";
+    ColResult: "Result", "Výsledek";
+    ColMoves: "Moves", "Tahy";
+    GameWon: "won", "výhra";
+    GameLost: "lost", "prohra";
+    GameDrawn: "drawn", "remíza";
+    GameInProgress: "in progress", "rozehraná";
+    Continue: "Continue", "Pokračovat";
+    OpenGame: "Open", "Otevřít";
+    Forget: "Forget", "Zapomenout";
+    ForgetTip: "Take this game off the list in this browser (the server keeps it)",
+        "Odebrat partii ze seznamu v tomto prohlížeči (server si ji ponechá)";
     PromoteTo: "Promote to", "Proměnit v";
     QueenName: "Queen", "Dáma";
     KnightName: "Knight", "Jezdec";
@@ -573,6 +595,12 @@ catalogue! {
     GamesDrawn: "draw", "remíza";
     // ---- errors the page can show (by the code of the server's answer) ----
     ErrNoGame: "There is no game {id}.", "Partie {id} neexistuje.";
+    ErrBadGameId: "'{id}' is not a game id.", "'{id}' není identifikátor partie.";
+    ErrTooManyIds: "Ask for at most {n} games at once.", "Najednou jde chtít nejvýš {n} partií.";
+    ErrNoStore: "This server keeps no games, so it cannot rate them.",
+        "Tento server partie neukládá, a tak je nemůže hodnotit.";
+    ErrStoreRead: "The games could not be read from the store; the server's log says why.",
+        "Partie se nepodařilo načíst z úložiště; proč, říká výpis serveru.";
     ErrGameOver: "The game is over.", "Partie skončila.";
     ErrNotYourTurn: "Wait for Vidle's move.", "Počkejte na tah Vidle.";
     ErrIllegalMove: "That move is not legal here.", "Ten tah tu není možný.";

@@ -11,6 +11,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ("/practice.js", "text/javascript; charset=utf-8", include_bytes!("../../web/practice.js")),
     ("/app.js", "text/javascript; charset=utf-8", include_bytes!("../../web/app.js")),
     ("/review.js", "text/javascript; charset=utf-8", include_bytes!("../../web/review.js")),
+    ("/mygames.js", "text/javascript; charset=utf-8", include_bytes!("../../web/mygames.js")),
     ("/explorer.js", "text/javascript; charset=utf-8", include_bytes!("../../web/explorer.js")),
     ("/i18n.js", "text/javascript; charset=utf-8", include_bytes!("../../web/i18n.js")),
     ("/sound.js", "text/javascript; charset=utf-8", include_bytes!("../../web/sound.js")),

@@ -14,6 +14,7 @@ mod listen;
 pub mod pool;
 mod practice;
 pub mod quota;
+mod rating;
 mod request;
 mod saved;
 pub mod secret;
@@ -145,6 +146,7 @@ pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
         .route("/api/book", get(explorer::book))
         .route("/api/game", post(api::create_game))
         .route("/api/games", get(saved::list_games))
+        .route("/api/rating", get(rating::rating))
         .route("/api/game/{id}", get(api::get_game))
         .route("/api/game/{id}/move", post(api::make_move))
         .route("/api/game/{id}/undo", post(api::undo))

@@ -29,6 +29,11 @@ impl WebStore {
         Arc::new(WebStore(Mutex::new(store)))
     }
 
+    /// The store itself, held while the guard lives.
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
+        lock(&self.0)
+    }
+
     /// The stored game with this web id, as a session to play on; `None` when there is none or
     /// it does not read back (said on standard error).
     pub fn load(&self, id: GameId) -> Option<(i64, GameSession)> {

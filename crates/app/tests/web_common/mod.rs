@@ -8,7 +8,7 @@ use std::process::{Child, ChildStderr, Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[path = "../data_dir/mod.rs"]
-mod data_dir;
+pub mod data_dir;
 use data_dir::{DataDir, OwnData};
 
 pub struct Server {
