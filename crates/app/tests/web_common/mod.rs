@@ -54,9 +54,9 @@ pub fn server() -> Server {
 /// The tests make games and poll faster than a player, all from one address: the quotas per
 /// client are off unless `args` set them (`tests/web_limits.rs` tests them).
 pub fn server_with(args: &[&str]) -> Server {
-    // The log says only what went wrong: nobody reads a test server's standard error to its end,
-    // and a line per request would fill the pipe and stall the server.
-    server_with_env(args, &[("RUST_LOG", "warn")])
+    // No log: nobody reads a test server's standard error to its end, and a line per request
+    // (or per refused one, 503s included) would fill the pipe and stall the server.
+    server_with_env(args, &[("RUST_LOG", "off")])
 }
 
 /// [`server_with`] with these environment variables.
