@@ -372,7 +372,10 @@ class Server:
         s.bind(("127.0.0.1", 0))
         self.port = s.getsockname()[1]
         s.close()
-        self.p = subprocess.Popen([binary, "serve", "--host", host, "--port", str(self.port), *args],
+        # No request log: standard error is read only at the end, and a line per request would
+        # fill the pipe and stall the server.
+        self.p = subprocess.Popen([binary, "serve", "--host", host, "--port", str(self.port),
+                                   "--log-level", "off", *args],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         end = time.time() + 20
         while time.time() < end:

@@ -11,6 +11,7 @@ pub mod fuzzing;
 mod game;
 pub mod guard;
 mod listen;
+mod log;
 pub mod pool;
 mod practice;
 pub mod quota;
@@ -95,6 +96,10 @@ pub struct ServeArgs {
     /// A directory of Vidle tablebases (`vidle tb gen`) instead of the data directory.
     #[arg(long, value_name = "DIR")]
     pub tb_dir: Option<std::path::PathBuf>,
+    /// How much the log on standard error says: off, error, warn, info (one line per request),
+    /// debug or trace. Without it `RUST_LOG` decides (e.g. `RUST_LOG=vidle=debug`), else info.
+    #[arg(long, value_name = "LEVEL", value_parser = log::parse_level)]
+    pub log_level: Option<String>,
 }
 
 fn parse_max_games(s: &str) -> Result<usize, String> {
@@ -130,13 +135,15 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     }
 }
 
-/// The whole application behind the quotas per client (see [`quota`]).
+/// The whole application behind the quotas per client (see [`quota`]), each request logged.
 pub fn router_with_quotas(
     state: Arc<AppState>,
     access: Arc<Access>,
     quotas: Arc<Quotas>,
 ) -> Router {
-    router(state, access).layer(middleware::from_fn_with_state(quotas, quota::limit))
+    router(state, access)
+        .layer(middleware::from_fn_with_state(quotas, quota::limit))
+        .layer(middleware::from_fn(log::request))
 }
 
 /// The whole application: API, WebSocket and the embedded page, behind the access checks.
@@ -180,6 +187,7 @@ async fn method_not_allowed() -> Response {
 /// # Errors
 /// The address cannot be bound, the runtime cannot start, or no token can be made.
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    log::init(args.log_level.as_deref());
     let files =
         crate::engine_files::EngineFiles { book: args.book.clone(), tb_dir: args.tb_dir.clone() };
     crate::engine_files::first_engine(&files).map_err(anyhow::Error::msg)?;
@@ -223,7 +231,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         let store = match crate::store::Store::open_default() {
             Ok(store) => Some(WebStore::new(store)),
             Err(e) => {
-                eprintln!("vidle serve: games are not kept this time: {e}");
+                tracing::warn!("games are not kept this time: {e}");
                 None
             }
         };

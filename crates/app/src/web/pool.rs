@@ -174,7 +174,7 @@ impl EnginePool {
                 });
             match spawned {
                 Ok(_) => started += 1,
-                Err(e) => eprintln!("vidle serve: cannot start an engine thread: {e}"),
+                Err(e) => tracing::error!("cannot start an engine thread: {e}"),
             }
         }
         EnginePool { shared, size: started }
@@ -237,7 +237,7 @@ fn worker(shared: &Shared, files: &EngineFiles) {
             shared.created.fetch_add(1, Ordering::SeqCst);
             // `serve` opened the files once at startup, so this does not fail in practice.
             engine_for(files).unwrap_or_else(|e| {
-                eprintln!("vidle serve: {e}; using the defaults");
+                tracing::error!("{e}; using the defaults");
                 crate::engine_files::engine_with_book(true)
             })
         });
@@ -247,7 +247,7 @@ fn worker(shared: &Shared, files: &EngineFiles) {
         }
         let plan = job.plan;
         if let Err(e) = plan.configure(engine) {
-            eprintln!("vidle serve: engine settings: {e}");
+            tracing::warn!("engine settings: {e}");
         }
         let mut limits = plan.limits.clone();
         let waited = queued_at.elapsed().as_millis() as u64;

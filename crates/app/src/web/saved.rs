@@ -41,7 +41,7 @@ impl WebStore {
         let (row, g) = match found {
             Ok(found) => found?,
             Err(e) => {
-                eprintln!("vidle serve: {e}");
+                tracing::error!("game store: {e}");
                 return None;
             }
         };
@@ -49,7 +49,7 @@ impl WebStore {
             Ok(s) => Some((row, s)),
             Err(e) => {
                 let text = crate::i18n::unreadable_game(row, &e);
-                eprintln!("vidle serve: {}", text.render(crate::i18n::Lang::En));
+                tracing::warn!("{}", text.render(crate::i18n::Lang::En));
                 None
             }
         }
@@ -96,7 +96,8 @@ impl Saver {
                 self.written = Some(now);
             }
             Err(e) => {
-                eprintln!("vidle serve: game {id} is no longer kept: {e}");
+                let id = super::log::short_id(&id.to_string());
+                tracing::error!("game {id} is no longer kept: {e}");
                 self.store = None;
             }
         }

@@ -54,6 +54,13 @@ pub fn server() -> Server {
 /// The tests make games and poll faster than a player, all from one address: the quotas per
 /// client are off unless `args` set them (`tests/web_limits.rs` tests them).
 pub fn server_with(args: &[&str]) -> Server {
+    // No log: nobody reads a test server's standard error to its end, and a line per request
+    // (or per refused one, 503s included) would fill the pipe and stall the server.
+    server_with_env(args, &[("RUST_LOG", "off")])
+}
+
+/// [`server_with`] with these environment variables.
+pub fn server_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
     let data = DataDir::new();
     let mut quotas = Vec::new();
     for q in ["--requests-per-minute", "--games-per-minute"] {
@@ -65,6 +72,7 @@ pub fn server_with(args: &[&str]) -> Server {
         .args(["serve", "--port", "0"])
         // Tables made on demand go to a data directory of the server's own, not the user's.
         .own_data(&data)
+        .envs(env.iter().copied())
         .args(quotas)
         .args(args)
         .stdout(Stdio::piped())
