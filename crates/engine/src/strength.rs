@@ -23,14 +23,16 @@ pub const MAX_ELO: u32 = 2800;
 /// 1700 anchors (then depth 6, 35k nodes, 160 cp and depth 9, 150k nodes, 90 cp) played
 /// +117 ± 114 and +147 ± 121 above their names in 40 games each, so each took the plan the old
 /// interpolation gave about 120–140 Elo lower (1283 and 1560); 2000 and 2300 were within ±20.
-/// The second round put 1700 at +35 ± 109, 1400 at −89 ± 116 (so its nodes and noise were moved
-/// a third of the way back), and 800, tied to 1100 by a match of the two, about 180 below its
-/// name (it had depth 2, 1,581 nodes, 260 cp), so 800 became an anchor of its own a step
-/// stronger.
+/// The second round put 1700 at +35 ± 109 and 1400 at −89 ± 116 (so its nodes and noise were
+/// moved a third of the way back: +17 ± 109 in the third). Below 1400 the steps between levels
+/// (400 games each, seconds at these node counts) set the 800 and 1000 anchors: depth decides
+/// most (1100 at depth 3 was 375 below 1400, at depth 4 with 7,500 nodes 210 below), so 1100
+/// keeps depth 4 with fewer nodes and 800 has depth 2 with more; the noise barely mattered. The
+/// nodes are therefore not monotonic between 800 and 1000: measured, not a slip.
 const ANCHORS: [(u32, u32, f64, f64); 9] = [
     (600, 1, 500.0, 300.0),
-    (800, 3, 2_800.0, 240.0),
-    (1000, 3, 5_000.0, 220.0),
+    (800, 2, 2_800.0, 250.0),
+    (1000, 3, 2_000.0, 260.0),
     (1400, 5, 25_000.0, 170.0),
     (1700, 8, 76_000.0, 123.0),
     (2000, 12, 600_000.0, 45.0),
