@@ -16,6 +16,7 @@ mod schema;
 #[cfg(test)]
 mod tests;
 
+use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -259,37 +260,15 @@ impl Store {
     /// # Errors
     /// What SQLite said (a full disk, a read-only file, a web id already stored).
     pub fn insert(&self, g: &StoredGame) -> Result<i64, StoreError> {
-        let now = now_secs();
-        let clock = g.clock.as_ref();
-        self.conn
-            .execute(
-                "INSERT INTO games (front_end, web_id, created, updated, white, black, human, \
-                 level, start_fen, chess960, time_control, white_ms, black_ms, depth, \
-                 movetime_ms, result, ending, termination, moves) \
-                 VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, \
-                 ?16, ?17, ?18)",
-                params![
-                    g.front_end.as_str(),
-                    g.web_id,
-                    now,
-                    g.white,
-                    g.black,
-                    color_str(g.human),
-                    g.level,
-                    g.start_fen,
-                    g.chess960,
-                    clock.map(|c| &c.spec),
-                    clock.map(|c| c.white_ms as i64),
-                    clock.map(|c| c.black_ms as i64),
-                    g.depth,
-                    g.movetime_ms.map(|m| m as i64),
-                    g.result,
-                    g.ending,
-                    g.termination,
-                    g.moves.join(" "),
-                ],
-            )
-            .map_err(|e| self.error(&e))?;
+        let places: Vec<String> = (4..4 + STATE_COLUMNS.len()).map(|i| format!("?{i}")).collect();
+        let sql = format!(
+            "INSERT INTO games (front_end, web_id, created, updated, {}) VALUES (?1, ?2, ?3, ?3, {})",
+            STATE_COLUMNS.join(", "),
+            places.join(", ")
+        );
+        let head = [Value::from(g.front_end.as_str().to_string()), Value::from(g.web_id.clone())];
+        let values = head.into_iter().chain([Value::from(now_secs())]).chain(state_values(g));
+        self.conn.execute(&sql, rusqlite::params_from_iter(values)).map_err(|e| self.error(&e))?;
         Ok(self.conn.last_insert_rowid())
     }
 
@@ -299,34 +278,13 @@ impl Store {
     /// # Errors
     /// What SQLite said.
     pub fn update(&self, id: i64, g: &StoredGame) -> Result<bool, StoreError> {
-        let clock = g.clock.as_ref();
+        let sets: Vec<String> =
+            STATE_COLUMNS.iter().enumerate().map(|(i, c)| format!("{c} = ?{}", i + 3)).collect();
+        let sql = format!("UPDATE games SET updated = ?2, {} WHERE id = ?1", sets.join(", "));
+        let values = [Value::from(id), Value::from(now_secs())].into_iter().chain(state_values(g));
         let n = self
             .conn
-            .execute(
-                "UPDATE games SET updated = ?2, white = ?3, black = ?4, human = ?5, level = ?6, \
-                 start_fen = ?7, chess960 = ?8, time_control = ?9, white_ms = ?10, \
-                 black_ms = ?11, depth = ?12, movetime_ms = ?13, result = ?14, ending = ?15, \
-                 termination = ?16, moves = ?17 WHERE id = ?1",
-                params![
-                    id,
-                    now_secs(),
-                    g.white,
-                    g.black,
-                    color_str(g.human),
-                    g.level,
-                    g.start_fen,
-                    g.chess960,
-                    clock.map(|c| &c.spec),
-                    clock.map(|c| c.white_ms as i64),
-                    clock.map(|c| c.black_ms as i64),
-                    g.depth,
-                    g.movetime_ms.map(|m| m as i64),
-                    g.result,
-                    g.ending,
-                    g.termination,
-                    g.moves.join(" "),
-                ],
-            )
+            .execute(&sql, rusqlite::params_from_iter(values))
             .map_err(|e| self.error(&e))?;
         Ok(n > 0)
     }
@@ -466,6 +424,48 @@ impl Store {
         let lines = stmt.query_map([], |r| r.get::<_, String>(0)).map_err(err)?;
         Ok(lines.collect::<Result<Vec<_>, _>>().map_err(err)?.join("\n"))
     }
+}
+
+/// The columns a game's state is written to, by both [`Store::insert`] and [`Store::update`], in
+/// the order of [`state_values`].
+const STATE_COLUMNS: [&str; 15] = [
+    "white",
+    "black",
+    "human",
+    "level",
+    "start_fen",
+    "chess960",
+    "time_control",
+    "white_ms",
+    "black_ms",
+    "depth",
+    "movetime_ms",
+    "result",
+    "ending",
+    "termination",
+    "moves",
+];
+
+/// The game's state in the order of [`STATE_COLUMNS`].
+fn state_values(g: &StoredGame) -> [Value; 15] {
+    let clock = g.clock.as_ref();
+    [
+        Value::from(g.white.clone()),
+        Value::from(g.black.clone()),
+        Value::from(color_str(g.human).to_string()),
+        Value::from(g.level),
+        Value::from(g.start_fen.clone()),
+        Value::from(g.chess960),
+        Value::from(clock.map(|c| c.spec.clone())),
+        Value::from(clock.map(|c| c.white_ms as i64)),
+        Value::from(clock.map(|c| c.black_ms as i64)),
+        Value::from(g.depth),
+        Value::from(g.movetime_ms.map(|m| m as i64)),
+        Value::from(g.result.clone()),
+        Value::from(g.ending.clone()),
+        Value::from(g.termination.clone()),
+        Value::from(g.moves.join(" ")),
+    ]
 }
 
 fn color_str(c: Color) -> &'static str {
