@@ -9,9 +9,11 @@
 //! flush (a killed process loses nothing by it; a power cut may lose the last moves, never
 //! the file's consistency).
 //!
-//! The store holds plain data ([`StoredGame`]: UCI moves, names, level, clock); turning it into
-//! a game to play on is `game::stored`'s work. The words of its errors are in `i18n`.
+//! The store holds plain data ([`StoredGame`]: UCI moves, names, level, clock; the exercises
+//! made of a game's mistakes, [`StoredExercise`]); turning it into a game to play on is
+//! `game::stored`'s work. The words of its errors are in `i18n`.
 
+mod exercises;
 mod schema;
 #[cfg(test)]
 mod tests;
@@ -22,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use vidle_core::Color;
 
+pub use exercises::{NewExercise, StoredExercise};
 pub use schema::VERSION as SCHEMA_VERSION;
 
 /// How long a write waits for another Vidle (a second terminal, the web server) to finish its
@@ -235,6 +238,9 @@ impl Store {
             return Err(fail(StoreWhy::Other(format!("journal mode {mode}, not WAL"))));
         }
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)?;
+        // A game's exercises go with it (`ON DELETE CASCADE`): SQLite checks foreign keys only
+        // on connections that ask.
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
         let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(sql)?;
         if check != "ok" {
             return Err(fail(StoreWhy::Damaged(check)));

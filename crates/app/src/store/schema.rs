@@ -7,7 +7,7 @@ use rusqlite::{Connection, TransactionBehavior};
 
 /// The migrations in order; the schema version of a store is how many of them it has had.
 /// Never edit one that was released: add the next.
-const MIGRATIONS: &[&str] = &[
+pub(super) const MIGRATIONS: &[&str] = &[
     // 1: the games. Times are Unix seconds (UTC). Moves are UCI, space-separated (castling as
     // king-takes-rook in Chess960 games, as UCI writes it). `result` is `*` while the game is
     // on; `ending` says why it ended in a form the program reads back (`rules`, `resign:white`,
@@ -37,6 +37,34 @@ const MIGRATIONS: &[&str] = &[
         moves TEXT NOT NULL DEFAULT ''
     );
     CREATE INDEX games_by_created ON games (created);",
+    // 2: the exercises made of the player's mistakes and blunders in an analysed game (one per
+    // ply of a game; deleted with the game, which needs `PRAGMA foreign_keys`, set by
+    // `Store::open`). `fen` is the position before the move; moves are UCI (as the analysis
+    // writes them) and SAN. Scores are from the mover's point of view, as UCI writes them
+    // (`cp 35`, `mate -2`): `best_score` after the engine's move, `played_score` after the
+    // player's; `loss` is how much worse the played move is, in centipawns with each score held
+    // within ±1000 (a mate counts as 1000), the range the judgement reads.
+    // `tries` and `solved` count the attempts and the solved ones; `last_tried` is when the
+    // last attempt was made (Unix seconds), NULL before the first.
+    "CREATE TABLE exercises (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        fen TEXT NOT NULL,
+        played TEXT NOT NULL,
+        played_san TEXT NOT NULL,
+        best TEXT NOT NULL,
+        best_san TEXT NOT NULL,
+        best_score TEXT NOT NULL,
+        played_score TEXT NOT NULL,
+        loss INTEGER NOT NULL,
+        judgement TEXT NOT NULL CHECK (judgement IN ('mistake', 'blunder')),
+        created INTEGER NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0,
+        solved INTEGER NOT NULL DEFAULT 0,
+        last_tried INTEGER,
+        UNIQUE (game_id, ply)
+    );",
 ];
 
 /// The schema version this program writes.

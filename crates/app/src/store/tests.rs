@@ -182,3 +182,86 @@ fn a_store_with_damaged_pages_gives_a_clear_error() {
     assert!(matches!(e.why, StoreWhy::Damaged(_)), "{e:?}");
     assert!(e.to_string().contains("is damaged"), "{e}");
 }
+
+fn mistake(ply: u32, played: &str) -> NewExercise {
+    NewExercise {
+        ply,
+        fen: "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3".into(),
+        played: played.into(),
+        played_san: "Nf6".into(),
+        best: "g7g6".into(),
+        best_san: "g6".into(),
+        best_score: vidle_engine::Score::Cp(-20),
+        played_score: vidle_engine::Score::Mate(-1),
+        loss: 980,
+        judgement: crate::analysis::Judgement::Blunder,
+    }
+}
+
+#[test]
+fn a_version_1_store_is_upgraded_and_keeps_its_games() {
+    let f = TempFile::new("games.sqlite");
+    std::fs::create_dir_all(f.0.parent().expect("dir")).expect("dir");
+    {
+        // The file as the first released schema left it, with a game in it.
+        let conn = Connection::open(&f.0).expect("raw");
+        conn.execute_batch(schema::MIGRATIONS[0]).expect("schema 1");
+        conn.pragma_update(None, "user_version", 1).expect("version 1");
+        conn.execute(
+            "INSERT INTO games (front_end, created, updated, white, black, human, moves) \
+             VALUES ('terminal', 1, 1, 'Player', 'Vidle', 'black', 'e2e4 e7e5')",
+            [],
+        )
+        .expect("a game of schema 1");
+    }
+    let store = Store::open(&f.0).expect("upgraded");
+    assert_eq!(schema::version(&store.conn).expect("version"), SCHEMA_VERSION);
+    assert_eq!(SCHEMA_VERSION, 2);
+    let (id, g) = store.list(None, 10).expect("list").pop().expect("the old game is there");
+    assert_eq!(g.moves, ["e2e4", "e7e5"]);
+    assert_eq!(store.keep_exercises(id, &[mistake(6, "g8f6")]).expect("the new table"), 1);
+    assert_eq!(store.integrity_check().expect("check"), "ok");
+}
+
+#[test]
+fn exercises_are_kept_once_per_ply_and_go_with_their_game() {
+    let f = TempFile::new("games.sqlite");
+    let store = Store::open(&f.0).expect("open");
+    let game = store.insert(&sample()).expect("a game");
+    let other = store.insert(&sample()).expect("another");
+    assert_eq!(store.keep_exercises(game, &[mistake(6, "g8f6"), mistake(8, "a7a6")]).unwrap(), 2);
+    assert_eq!(store.keep_exercises(other, &[mistake(4, "g8f6")]).unwrap(), 1);
+    let six = store.exercise(game, 6).expect("read").expect("kept");
+    assert_eq!(six.exercise, mistake(6, "g8f6"));
+    assert_eq!((six.tries, six.solved, six.last_tried), (0, 0, None));
+    assert!(store.exercise_tried(six.id, false).expect("tried"));
+    assert!(store.exercise_tried(six.id, true).expect("tried"));
+
+    // Analysed again: no second row; the counts stay while the mistake is the same one; the
+    // ply the analysis no longer calls a mistake goes.
+    let again = mistake(6, "g8f6");
+    assert_eq!(store.keep_exercises(game, std::slice::from_ref(&again)).expect("again"), 1);
+    let six = store.exercise(game, 6).expect("read").expect("still kept");
+    assert_eq!((six.tries, six.solved), (2, 1));
+    assert!(six.last_tried.is_some());
+    assert_eq!(store.exercise(game, 8).expect("read"), None);
+    // A different move at the same ply (the game was taken back and played on): a new start.
+    store.keep_exercises(game, &[mistake(6, "d8e7")]).expect("changed");
+    let six = store.exercise(game, 6).expect("read").expect("kept");
+    assert_eq!((six.tries, six.solved, six.last_tried), (0, 0, None));
+    assert_eq!(six.exercise.played, "d8e7");
+
+    // Never solved and least recently tried first.
+    store.exercise_tried(six.id, true).expect("solved");
+    let order: Vec<i64> = store.exercises(None, 10).unwrap().iter().map(|e| e.game_id).collect();
+    assert_eq!(order, [other, game]);
+    assert_eq!(store.exercises(Some(game), 10).unwrap().len(), 1);
+
+    // Deleting the game deletes its exercises, and only its.
+    assert!(store.delete(game).expect("delete"));
+    assert_eq!(store.exercise(game, 6).expect("read"), None);
+    let left: Vec<i64> = store.exercises(None, 10).unwrap().iter().map(|e| e.game_id).collect();
+    assert_eq!(left, [other]);
+    // An exercise needs its game.
+    assert!(store.keep_exercises(game, &[mistake(6, "g8f6")]).is_err());
+}
