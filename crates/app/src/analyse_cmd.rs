@@ -35,18 +35,18 @@ pub struct AnalyseArgs {
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
     let record = read_game(a)?;
-    analyse_record(&record, a.output.as_deref(), a.movetime, a.depth)
+    analyse_record(&record, a.output.as_deref(), a.movetime, a.depth).map(drop)
 }
 
 /// Analyses a game and writes the annotated PGN to `output` (the summary on standard output)
 /// or to standard output (the summary on standard error): `vidle analyse` and
-/// `vidle games analyse` alike.
+/// `vidle games analyse` alike. Returns the analysis.
 pub fn analyse_record(
     record: &GameRecord,
     output: Option<&std::path::Path>,
     movetime: Option<u64>,
     depth: Option<u32>,
-) -> Result<()> {
+) -> Result<analysis::Analysis> {
     if let Some(out) = output {
         vidle_core::files::check_writable(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
@@ -85,7 +85,7 @@ pub fn analyse_record(
             std::io::stderr().lock().write_all(summary.as_bytes())?;
         }
     }
-    Ok(())
+    Ok(analysis)
 }
 
 /// The game the arguments name, read with the book crate's PGN reader.

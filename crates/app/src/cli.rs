@@ -45,7 +45,8 @@ pub enum Command {
     /// Practise an endgame against perfect defence, each move judged by the tablebase's
     /// distance to mate (`vidle practice KBNvK`).
     Practice(crate::practice_cmd::PracticeArgs),
-    /// Your stored games: list, show, export, delete, continue, analyse.
+    /// Your stored games: list, show, export, delete, continue, analyse; solve the exercises
+    /// made of your mistakes.
     Games(crate::games_cmd::GamesArgs),
     /// Play in the browser: serve a local web page with a board (http://127.0.0.1:8960/).
     Serve(crate::web::ServeArgs),

@@ -1,5 +1,6 @@
 //! `vidle games`: the games kept in the game store (`store/`): list them, show or export one as
-//! PGN, delete one, continue one (as `vidle play --resume ID`), analyse one (as `vidle analyse`).
+//! PGN, delete one, continue one (as `vidle play --resume ID`), analyse one (as `vidle analyse`;
+//! the player's mistakes become exercises), solve the exercises (`exercises_cmd`).
 
 use crate::analysis::GameRecord;
 use crate::game::GameSession;
@@ -65,7 +66,21 @@ pub enum GamesCommand {
     /// Your rating (Glicko-2) from your finished terminal games against the levels, the level
     /// it suggests, and how it moved game by game.
     Rating,
-    /// Analyse a game (as `vidle analyse` does a PGN file).
+    /// Solve the exercises made of your mistakes and blunders in analysed games: find the
+    /// better move (never solved and least recently tried first).
+    Exercises {
+        /// Only the exercises of this game.
+        #[arg(long, value_name = "ID")]
+        game: Option<i64>,
+        /// At most this many exercises this time.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        /// Plain ASCII board and no colours.
+        #[arg(long)]
+        ascii: bool,
+    },
+    /// Analyse a game (as `vidle analyse` does a PGN file); your mistakes and blunders in it
+    /// become exercises (`vidle games exercises`).
     Analyse {
         /// The game's id.
         id: i64,
@@ -139,7 +154,24 @@ pub fn run(a: GamesArgs) -> Result<()> {
             let record =
                 GameRecord::from_pgn_text(&text).map_err(|e| anyhow::anyhow!("game {id}: {e}"))?;
             drop(out);
-            crate::analyse_cmd::analyse_record(&record, output.as_deref(), movetime, depth)?;
+            let analysis =
+                crate::analyse_cmd::analyse_record(&record, output.as_deref(), movetime, depth)?;
+            let human = get(id)?.human;
+            let found = crate::mistakes::from_analysis(&record.game, &analysis, human);
+            let kept = store.keep_exercises(id, &found).map_err(|e| fail(i18n::store_error(&e)))?;
+            if kept > 0 {
+                let said = Text::new(Msg::ExercisesKept).arg("n", kept).render(lang);
+                // Beside the summary: on standard error when the annotated game is on standard
+                // output.
+                match output {
+                    Some(_) => println!("{said}"),
+                    None => eprintln!("{said}"),
+                }
+            }
+        }
+        GamesCommand::Exercises { game, limit, ascii } => {
+            drop(out);
+            crate::exercises_cmd::run(&store, game, limit, ascii, lang)?;
         }
         GamesCommand::Rating => {
             let results = store

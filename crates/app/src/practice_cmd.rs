@@ -2,7 +2,7 @@
 //! over `crate::practice` (which judges the moves and defends): it reads lines, prints the
 //! texts in the player's language and draws the board.
 
-use crate::i18n::{Arg, Lang, Msg, Text, fold};
+use crate::i18n::{Lang, Msg, Text, fold, localise_moves as localise};
 use crate::play::board::{Style, render};
 use crate::play::input::{Got, Input};
 use crate::practice::{Options, Practice, ensure_tables, words::end_text};
@@ -61,18 +61,6 @@ fn word(line: &str) -> Option<Word> {
         "quit" | "exit" | "konec" => Some(Word::Quit),
         _ => None,
     }
-}
-
-/// Moves inside a text in the language's piece letters (the practice writes English SAN).
-fn localise(mut t: Text, lang: Lang) -> Text {
-    for (name, arg) in &mut t.args {
-        match arg {
-            Arg::Plain(s) if matches!(*name, "move" | "best") => *s = lang.localise_san(s),
-            Arg::Text(inner) => *inner = localise(inner.clone(), lang),
-            Arg::Plain(_) => {}
-        }
-    }
-    t
 }
 
 /// Runs an exercise on standard input and output.

@@ -593,10 +593,36 @@ catalogue! {
     GamesWon: "won", "výhra";
     GamesLost: "lost", "prohra";
     GamesDrawn: "draw", "remíza";
+    // ---- exercises from your mistakes (`vidle games exercises`, mistakes.rs) ----
+    ExercisePrompt: "Game {game}, move {number}: you played {move} here ({judgement}, {loss}). Find a better move.",
+        "Partie {game}, tah {number}: tady jste zahráli {move} ({judgement}, {loss}). Najděte lepší tah.";
+    ExercisePromptMove: "Move {number}: you played {move} here ({judgement}, {loss}). Find a better move.",
+        "Tah {number}: tady jste zahráli {move} ({judgement}, {loss}). Najděte lepší tah.";
+    ExerciseHelp: "Type a move (SAN such as Nf3 or UCI such as g1f3), or: skip, board, quit.",
+        "Napište tah (SAN jako Jf3 nebo UCI jako g1f3), nebo: dál, šachovnice, konec.";
+    ExerciseSolvedBest: "{move}: solved, the engine's move.", "{move}: vyřešeno, tah počítače.";
+    ExerciseSolvedGood: "{move}: solved, as good as the engine's {best} ({score} against {best_score}).",
+        "{move}: vyřešeno, stejně dobré jako {best} počítače ({score} proti {best_score}).";
+    ExerciseAgain: "{move} is the move you played in the game; the better move was {best}.",
+        "{move} jste zahráli v partii; lepší tah byl {best}.";
+    ExerciseWorse: "{move} is not good enough ({score}); the better move was {best} ({best_score}).",
+        "{move} nestačí ({score}); lepší tah byl {best} ({best_score}).";
+    ExerciseUnreadable: "The exercise of game {game} at half-move {ply} cannot be read back; skipped.",
+        "Cvičení z partie {game} u půltahu {ply} nelze přečíst; přeskočeno.";
+    ExercisesNone: "No exercises yet: analyse a game ('vidle games analyse ID', or 'analyse' after a game) and your mistakes and blunders become exercises.",
+        "Zatím žádná cvičení: nechte partii rozebrat ('vidle games analyse ID' nebo 'analyse' po partii) a vaše chyby se stanou cvičeními.";
+    ExercisesCount: ["{n} exercise from your mistakes, the unsolved first.", "{n} exercises from your mistakes, the unsolved first."],
+        ["{n} cvičení z vašich chyb, nevyřešená napřed.", "{n} cvičení z vašich chyb, nevyřešená napřed.", "{n} cvičení z vašich chyb, nevyřešená napřed."];
+    ExercisesSummary: "Tried {tried}, solved {solved}.", "Zkoušeno {tried}, vyřešeno {solved}.";
+    ExercisesKept: ["Your mistakes in this game: {n} exercise, kept with the game ('vidle games exercises').", "Your mistakes in this game: {n} exercises, kept with the game ('vidle games exercises')."],
+        ["Vaše chyby v této partii: {n} cvičení, uložené s partií ('vidle games exercises').", "Vaše chyby v této partii: {n} cvičení, uložená s partií ('vidle games exercises').", "Vaše chyby v této partii: {n} cvičení, uložených s partií ('vidle games exercises')."];
     // ---- errors the page can show (by the code of the server's answer) ----
     ErrNoGame: "There is no game {id}.", "Partie {id} neexistuje.";
     ErrBadGameId: "'{id}' is not a game id.", "'{id}' není identifikátor partie.";
     ErrTooManyIds: "Ask for at most {n} games at once.", "Najednou jde chtít nejvýš {n} partií.";
+    ErrNoStoreExercises: "This server keeps no games, so it keeps no exercises.",
+        "Tento server partie neukládá, takže nemá ani cvičení.";
+    ErrNoExercise: "Game {id} has no exercise at half-move {ply}.", "Partie {id} nemá cvičení u půltahu {ply}.";
     ErrNoStore: "This server keeps no games, so it cannot rate them.",
         "Tento server partie neukládá, a tak je nemůže hodnotit.";
     ErrStoreRead: "The games could not be read from the store; the server's log says why.",

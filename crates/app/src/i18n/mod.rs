@@ -177,6 +177,19 @@ impl From<Msg> for Text {
     }
 }
 
+/// Moves inside a text (its `move` and `best` arguments, in English SAN, and those of the texts
+/// inside it) in the language's piece letters.
+pub fn localise_moves(mut t: Text, lang: Lang) -> Text {
+    for (name, arg) in &mut t.args {
+        match arg {
+            Arg::Plain(s) if matches!(*name, "move" | "best") => *s = lang.localise_san(s),
+            Arg::Text(inner) => *inner = localise_moves(inner.clone(), lang),
+            Arg::Plain(_) => {}
+        }
+    }
+    t
+}
+
 impl Text {
     /// The message without arguments yet (add them with [`Text::arg`], [`Text::arg_text`]).
     pub fn new(msg: Msg) -> Text {

@@ -374,6 +374,15 @@ impl Controller {
             Ok(a) => {
                 self.analysed = Some((job.pgn, job.record, a));
                 self.report_analysis(job.save.as_deref(), full);
+                // The player's mistakes become exercises kept with the stored game.
+                let kept = self.analysis().and_then(|a| self.recorder.keep_exercises(&self.s, a));
+                match kept {
+                    Some(Ok(n)) if n > 0 => {
+                        self.say_text(Text::new(Msg::ExercisesKept).arg("n", n));
+                    }
+                    Some(Err(e)) => self.say_text(i18n::store_error(&e)),
+                    _ => {}
+                }
             }
             Err(analysis::AnalysisError::Stopped) => {
                 self.say(self.tr(Msg::AnalysisStopped));

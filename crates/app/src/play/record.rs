@@ -77,6 +77,22 @@ impl Recorder {
         self.written = None;
     }
 
+    /// Keeps the exercises made of the player's mistakes in an analysis of the game being
+    /// played, with its stored row: `None` when there is no store or the game is not stored
+    /// as it stands (the analysis was of other moves), else how many exercises it has now.
+    pub fn keep_exercises(
+        &self,
+        s: &GameSession,
+        a: &crate::analysis::Analysis,
+    ) -> Option<Result<usize, StoreError>> {
+        let (store, id) = (self.store.as_ref()?, self.id?);
+        if self.written.as_ref()?.moves != s.game().moves() {
+            return None;
+        }
+        let found = crate::mistakes::from_analysis(s.game(), a, s.human());
+        Some(store.keep_exercises(id, &found))
+    }
+
     /// Writes the session if it changed since the last write; the text to say when the store
     /// failed (it is then let go, so this is said once).
     pub fn update(&mut self, s: &GameSession) -> Option<Text> {
