@@ -4,6 +4,7 @@
 
 import { Chessground } from '/vendor/chessground/chessground.min.js';
 import * as i18n from '/i18n.js';
+import { api, brownBoard, dests } from '/trainer.js';
 
 const { tx } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -13,16 +14,7 @@ let ex = null;
 let log = [];
 let lastMove;
 
-// The brown board of the play page (its other themes are chosen there).
-(function boardSquares(light = '#f0d9b5', dark = '#b58863') {
-  let rects = '';
-  for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) {
-    if ((r + f) % 2 === 1) rects += `<rect x="${f}" y="${r}" width="1" height="1"/>`;
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" shape-rendering="crispEdges">` +
-    `<rect width="8" height="8" fill="${light}"/><g fill="${dark}">${rects}</g></svg>`;
-  document.documentElement.style.setProperty('--board-image', `url("data:image/svg+xml;base64,${btoa(svg)}")`);
-})();
+brownBoard();
 
 const cg = Chessground($('board'), {
   coordinates: true,
@@ -32,31 +24,6 @@ const cg = Chessground($('board'), {
   premovable: { enabled: false },
   drawable: { enabled: true },
 });
-
-async function api(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    const e = data.error || {};
-    throw new Error(e.text ? tx(e.text) : (e.message || `HTTP ${res.status}`));
-  }
-  return data;
-}
-
-// The player's moves (UCI) as chessground's destinations.
-function dests(legal) {
-  const m = new Map();
-  for (const u of legal) {
-    const from = u.slice(0, 2), to = u.slice(2, 4);
-    if (!m.has(from)) m.set(from, []);
-    if (!m.get(from).includes(to)) m.get(from).push(to);
-  }
-  return m;
-}
 
 function render() {
   $('error').textContent = '';

@@ -614,6 +614,12 @@ catalogue! {
     ExercisesCount: ["{n} exercise from your mistakes, the unsolved first.", "{n} exercises from your mistakes, the unsolved first."],
         ["{n} cvičení z vašich chyb, nevyřešená napřed.", "{n} cvičení z vašich chyb, nevyřešená napřed.", "{n} cvičení z vašich chyb, nevyřešená napřed."];
     ExercisesSummary: "Tried {tried}, solved {solved}.", "Zkoušeno {tried}, vyřešeno {solved}.";
+    MistakesPageTitle: "Vidle — learn from your mistakes", "Vidle — poučte se ze svých chyb";
+    MistakesHeading: "Learn from your mistakes", "Poučte se ze svých chyb";
+    MistakesNext: "Next exercise", "Další cvičení";
+    MistakesCounter: "Exercise {i} of {total}", "Cvičení {i} z {total}";
+    MistakesNoneWeb: "No exercises yet: analyse a game you played in this browser and your mistakes and blunders in it become exercises here.",
+        "Zatím žádná cvičení: nechte rozebrat partii, kterou jste hráli v tomto prohlížeči, a vaše chyby v ní se tu stanou cvičeními.";
     ExercisesKept: ["Your mistakes in this game: {n} exercise, kept with the game ('vidle games exercises').", "Your mistakes in this game: {n} exercises, kept with the game ('vidle games exercises')."],
         ["Vaše chyby v této partii: {n} cvičení, uložené s partií ('vidle games exercises').", "Vaše chyby v této partii: {n} cvičení, uložená s partií ('vidle games exercises').", "Vaše chyby v této partii: {n} cvičení, uložených s partií ('vidle games exercises')."];
     // ---- errors the page can show (by the code of the server's answer) ----

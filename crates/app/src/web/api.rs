@@ -172,6 +172,7 @@ pub async fn analyse(
         chess960,
     };
     let analysis = entry.review(plan).await?;
+    super::exercises::keep(&state, id, &record.game, &analysis);
     Ok(Json(AnalysisView::new(&record, analysis)))
 }
 

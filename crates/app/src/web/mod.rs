@@ -6,6 +6,7 @@ mod api;
 mod assets;
 pub mod conn;
 mod error;
+mod exercises;
 mod explorer;
 pub mod fuzzing;
 mod game;
@@ -154,6 +155,8 @@ pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
         .route("/api/game", post(api::create_game))
         .route("/api/games", get(saved::list_games))
         .route("/api/rating", get(rating::rating))
+        .route("/api/exercises", get(exercises::list))
+        .route("/api/exercises/check", post(exercises::check))
         .route("/api/game/{id}", get(api::get_game))
         .route("/api/game/{id}/move", post(api::make_move))
         .route("/api/game/{id}/undo", post(api::undo))

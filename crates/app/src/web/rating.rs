@@ -50,7 +50,7 @@ fn bad(code: &'static str, text: Text) -> ApiError {
 }
 
 /// The ids of a query: every one well formed, each counted once, at most [`MAX_LISTED`].
-fn parse_ids(text: &str) -> Result<Vec<GameId>, ApiError> {
+pub(super) fn parse_ids(text: &str) -> Result<Vec<GameId>, ApiError> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for part in text.split(',').filter(|p| !p.is_empty()) {
