@@ -166,7 +166,7 @@ fn languages_of_locales_and_headers() {
 /// The keys the page's scripts and markup ask for: `t('Key'` in the JS, `data-i18n…="Key"` in
 /// the HTML.
 fn page_keys() -> Vec<(String, &'static str)> {
-    let files: [(&str, &str); 8] = [
+    let files: [(&str, &str); 10] = [
         ("app.js", include_str!("../../web/app.js")),
         ("mygames.js", include_str!("../../web/mygames.js")),
         ("review.js", include_str!("../../web/review.js")),
@@ -175,6 +175,8 @@ fn page_keys() -> Vec<(String, &'static str)> {
         ("index.html", include_str!("../../web/index.html")),
         ("practice.html", include_str!("../../web/practice.html")),
         ("practice.js", include_str!("../../web/practice.js")),
+        ("mistakes.html", include_str!("../../web/mistakes.html")),
+        ("mistakes.js", include_str!("../../web/mistakes.js")),
     ];
     let mut out = Vec::new();
     for (name, text) in files {
