@@ -171,6 +171,9 @@ pub fn run(a: GamesArgs) -> Result<()> {
         }
         GamesCommand::Exercises { game, limit, ascii } => {
             drop(out);
+            if let Some(id) = game {
+                get(id)?; // "There is no game 7." rather than "no exercises yet"
+            }
             crate::exercises_cmd::run(&store, game, limit, ascii, lang)?;
         }
         GamesCommand::Rating => {

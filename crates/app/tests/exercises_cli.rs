@@ -70,6 +70,9 @@ fn a_blunder_becomes_an_exercise_solved_on_a_pipe() {
     let none = vidle(&data, &file, &["games", "exercises"], "en", "");
     assert!(none.status.success(), "{}", text(&none));
     assert!(text(&none).contains("No exercises yet"), "{}", text(&none));
+    let missing = vidle(&data, &file, &["games", "exercises", "--game", "99"], "en", "");
+    assert!(!missing.status.success());
+    assert!(text(&missing).contains("There is no game 99."), "{}", text(&missing));
 
     let analyse = &["games", "analyse", &id_arg, "--depth", "5"];
     let analysed = vidle(&data, &file, analyse, "en", "");

@@ -262,6 +262,9 @@ fn exercises_are_kept_once_per_ply_and_go_with_their_game() {
     assert_eq!(store.exercise(game, 6).expect("read"), None);
     let left: Vec<i64> = store.exercises(None, 10).unwrap().iter().map(|e| e.game_id).collect();
     assert_eq!(left, [other]);
+    // An analysis without mistakes leaves the game none.
+    assert_eq!(store.keep_exercises(other, &[]).expect("none"), 0);
+    assert!(store.exercises(None, 10).expect("read").is_empty());
     // An exercise needs its game.
     assert!(store.keep_exercises(game, &[mistake(6, "g8f6")]).is_err());
 }
