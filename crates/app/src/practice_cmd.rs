@@ -307,7 +307,13 @@ mod tests {
                     "Rc1: best",
                     "Summary: 1 move played, 1 of them best",
                 ],
-                Lang::Cs => &["Kd2: ", "Rada: Vc1", "Vc1: ", "Shrnutí: 1 "],
+                Lang::Cs => &[
+                    "Cvičení KRvK: hrajete jako Bílý; mat v 12",
+                    "Kd2: pomalejší: výhra je o 2 tahy delší",
+                    "Rada: Vc1 (dáte mat v 12)",
+                    "Vc1: nejlepší",
+                    "Shrnutí: 1 zahraný tah",
+                ],
             };
             for s in seen {
                 assert!(text.contains(s), "{s:?}\n{text}");

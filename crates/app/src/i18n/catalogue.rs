@@ -297,7 +297,7 @@ catalogue! {
     PracticeSeedLabel: "seed", "semínko";
     PracticeNew: "New exercise", "Nové cvičení";
     PracticeIntro: "Practice {material}: you play {color}; {goal}.",
-        "Cvičení {material}: hrajete za {color}; {goal}.";
+        "Cvičení {material}: hrajete jako {color}; {goal}.";
     PracticeGoalMate: "mate in {n} with best play", "mat v {n} při nejlepší hře";
     PracticeGoalHold: "hold the draw", "udržte remízu";
     PracticeGoalResist: "mated in {n} with best play: resist as long as you can",
