@@ -543,6 +543,7 @@ catalogue! {
     ViewingAfterTouch: "Viewing after {move} — tap here to return",
         "Prohlížíte pozici po {move} — klepnutím sem se vrátíte";
     BookMove: "Book move", "Tah z knihovny zahájení";
+    BookMark: "book", "knihovna";
     BookMovesTip: "Book moves: {moves}", "Tahy z knihovny: {moves}";
     BookMovesShort: " · book: {moves}", " · knihovna: {moves}";
     Inaccuracy: "inaccuracy", "nepřesnost";
