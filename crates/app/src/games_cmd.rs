@@ -8,7 +8,7 @@ use crate::game::pgn;
 use crate::game::strength::Strength;
 use crate::i18n::{self, Lang, Msg, Text};
 use crate::rating;
-use crate::store::{FrontEnd, Store, StoredGame};
+use crate::store::{FrontEnd, RatedResult, Store, StoredGame};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -180,25 +180,28 @@ pub fn run(a: GamesArgs) -> Result<()> {
             let results = store
                 .rated_results_of(Some(FrontEnd::Terminal))
                 .map_err(|e| fail(i18n::store_error(&e)))?;
-            let all = rating::history(results.iter().map(|g| (g.level_elo, g.score)))
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            let now = all.last().copied().unwrap_or(rating::START);
-            writeln!(out, "{}", rating::rating_text(now, all.len()).render(lang))?;
-            if !all.is_empty() {
-                writeln!(out, "{}", rating::suggestion_text(now).render(lang))?;
-                writeln!(out)?;
-                for (g, r) in results.iter().zip(&all) {
-                    let level = i18n::level(Strength(Some(g.level_elo))).render(lang);
-                    let (rating, rd) = (r.rating, r.rd);
-                    writeln!(
-                        out,
-                        "{:>6}  {level:<28} {:>3}  {rating:>5.0} ± {rd:.0}",
-                        g.id, g.score
-                    )?;
-                }
-            }
+            write_rating(&mut out, &results, lang)?;
         }
         GamesCommand::Continue { .. } => {}
+    }
+    Ok(())
+}
+
+/// The rating after `results` (oldest first), the level it suggests, and the rating after
+/// each game.
+fn write_rating(out: &mut dyn Write, results: &[RatedResult], lang: Lang) -> Result<()> {
+    let all = rating::history(results.iter().map(|g| (g.level_elo, g.score)))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let now = all.last().copied().unwrap_or(rating::START);
+    writeln!(out, "{}", rating::rating_text(now, all.len()).render(lang))?;
+    if !all.is_empty() {
+        writeln!(out, "{}", rating::suggestion_text(now).render(lang))?;
+        writeln!(out)?;
+        for (g, r) in results.iter().zip(&all) {
+            let level = i18n::level(Strength(Some(g.level_elo))).render(lang);
+            let (rating, rd) = (r.rating, r.rd);
+            writeln!(out, "{:>6}  {level:<28} {:>3}  {rating:>5.0} ± {rd:.0}", g.id, g.score)?;
+        }
     }
     Ok(())
 }
@@ -254,4 +257,88 @@ fn write_list(out: &mut dyn Write, games: &[(i64, StoredGame)], lang: Lang) -> R
         writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vidle_core::Color;
+
+    /// A game of the list: its date (days after 2026-11-01), level, the player's colour, result
+    /// and moves (UCI, only counted).
+    fn game(day: i64, level: Option<u32>, human: Color, result: &str, plies: usize) -> StoredGame {
+        let created = 1_793_491_200 + day * 86_400 + 19 * 3600;
+        StoredGame {
+            front_end: FrontEnd::Terminal,
+            web_id: None,
+            created,
+            updated: created + 1200,
+            white: String::new(),
+            black: String::new(),
+            human,
+            level,
+            start_fen: None,
+            chess960: false,
+            clock: None,
+            depth: None,
+            movetime_ms: None,
+            result: result.into(),
+            ending: None,
+            termination: None,
+            moves: vec!["e2e4".into(); plies],
+        }
+    }
+
+    /// `docs/screenshots/terminal-games[-cs].txt`: `vidle games` and `vidle games rating` on a
+    /// store of five games, in English and Czech.
+    #[test]
+    fn writes_the_screenshots() {
+        let games = [
+            game(0, Some(1400), Color::White, "1-0", 61),
+            game(1, Some(1700), Color::Black, "1-0", 84),
+            game(2, Some(1700), Color::White, "1/2-1/2", 120),
+            game(4, None, Color::White, "0-1", 47),
+            game(5, Some(1700), Color::Black, "*", 18),
+        ];
+        let listed: Vec<(i64, StoredGame)> =
+            games.iter().cloned().enumerate().rev().map(|(i, g)| (i as i64 + 1, g)).collect();
+        let rated: Vec<RatedResult> = games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| {
+                Some(RatedResult {
+                    id: i as i64 + 1,
+                    level_elo: g.level?,
+                    score: g.player_score()?,
+                    finished: g.updated,
+                })
+            })
+            .collect();
+        assert_eq!(rated.len(), 3, "the unfinished game and the one at full strength do not count");
+        for (lang, name) in [(Lang::En, "terminal-games.txt"), (Lang::Cs, "terminal-games-cs.txt")]
+        {
+            let flag = if lang == Lang::Cs { " --lang cs" } else { "" };
+            let mut out = Vec::new();
+            writeln!(out, "$ vidle games{flag}").unwrap();
+            write_list(&mut out, &listed, lang).unwrap();
+            writeln!(out, "\n$ vidle games rating{flag}").unwrap();
+            write_rating(&mut out, &rated, lang).unwrap();
+            let shot = String::from_utf8(out).unwrap();
+            let lines: Vec<&str> = shot.lines().collect();
+            assert!(lines[2].trim_start().starts_with("5  2026-11-06"), "newest first:\n{shot}");
+            let seen: &[&str] = match lang {
+                Lang::En => {
+                    &["Vidle (max)", "1-0 won", "1/2-1/2 draw", "unfinished", "Your rating: "]
+                }
+                Lang::Cs => &["Vidle (max)", "1-0 výhra", "remíza", "nedohraná", "Váš rating: "],
+            };
+            for s in seen {
+                assert!(shot.contains(s), "{s:?}\n{shot}");
+            }
+            let after = rating::history(rated.iter().map(|g| (g.level_elo, g.score))).unwrap();
+            let now = format!("{:.0} ± {:.0}", after[2].rating, after[2].rd);
+            assert!(lines.iter().any(|l| l.starts_with("     3  ") && l.ends_with(&now)), "{shot}");
+            crate::screenshots::keep(name, &shot);
+        }
+    }
 }

@@ -23,6 +23,8 @@ mod play;
 mod practice;
 mod practice_cmd;
 pub mod rating;
+#[cfg(test)]
+mod screenshots;
 pub mod store;
 mod syzygy_source;
 mod tb_answer;

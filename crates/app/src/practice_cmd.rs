@@ -101,23 +101,13 @@ pub fn run(args: &PracticeArgs) -> anyhow::Result<()> {
 
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let colour = interactive && !args.ascii && std::env::var_os("NO_COLOR").is_none();
-    let style = Style { unicode: !args.ascii && interactive, colour, lang };
-    let board = |p: &Practice| {
-        let fen = vidle_core::fen::to_fen(p.position(), false);
-        print!("{}", render(p.position(), p.user(), p.last_move(), &[fen], &style));
-    };
-    println!("{}", say(p.intro()));
-    if args.fen.is_none() {
-        println!("{}", say(Text::new(Msg::PracticeSeed).arg("seed", seed)));
-    }
-    if let Some(w) = p.fifty_warning() {
-        println!("{}", say(w));
-    }
-    board(&p);
-    println!("{}", say(Msg::PracticeHelp.into()));
+    let screen =
+        Screen { style: Style { unicode: !args.ascii && interactive, colour, lang }, interactive };
+    let mut out = std::io::stdout();
+    screen.begin(&p, args.fen.is_none().then_some(seed), &mut out)?;
     let mut input = Input::new(interactive);
     loop {
-        let _ = std::io::stdout().flush();
+        let _ = out.flush();
         let moves = p.position().legal_moves();
         let sans = moves.iter().map(|m| vidle_core::notation::to_san(p.position(), m)).collect();
         input.set_moves(sans);
@@ -126,64 +116,108 @@ pub fn run(args: &PracticeArgs) -> anyhow::Result<()> {
         let line = match got {
             None => break,
             Some(Err(why)) => {
-                println!("{}", say(why));
+                writeln!(out, "{}", screen.say(why))?;
                 continue;
             }
             Some(Ok(line)) if line.trim().is_empty() => continue,
             Some(Ok(line)) => line,
         };
-        match word(&line) {
-            Some(Word::Quit) => break,
-            Some(Word::Help) => println!("{}", say(Msg::PracticeHelp.into())),
-            Some(Word::Board) => board(&p),
+        if !screen.answer(&mut p, &line, &mut out)? {
+            break;
+        }
+    }
+    writeln!(out, "{}", screen.say(p.summary().text()))?;
+    Ok(())
+}
+
+/// How the exercise is shown: the board's style (with the language) and whether the board is
+/// drawn again after every reply (at a terminal).
+struct Screen {
+    style: Style,
+    interactive: bool,
+}
+
+impl Screen {
+    fn say(&self, t: Text) -> String {
+        localise(t, self.style.lang).render(self.style.lang)
+    }
+
+    fn board(&self, p: &Practice, out: &mut dyn Write) -> std::io::Result<()> {
+        let fen = vidle_core::fen::to_fen(p.position(), false);
+        write!(out, "{}", render(p.position(), p.user(), p.last_move(), &[fen], &self.style))
+    }
+
+    /// The exercise's first lines: what to do, the seed (`None` for a FEN of the player's
+    /// own), the board and the commands.
+    fn begin(&self, p: &Practice, seed: Option<u64>, out: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(out, "{}", self.say(p.intro()))?;
+        if let Some(seed) = seed {
+            writeln!(out, "{}", self.say(Text::new(Msg::PracticeSeed).arg("seed", seed)))?;
+        }
+        if let Some(w) = p.fifty_warning() {
+            writeln!(out, "{}", self.say(w))?;
+        }
+        self.board(p, out)?;
+        writeln!(out, "{}", self.say(Msg::PracticeHelp.into()))
+    }
+
+    /// Answers a line the player typed (not empty): a command or a move with its feedback and
+    /// the defender's reply. `false` when the exercise is over (quit, or the game ended).
+    fn answer(&self, p: &mut Practice, line: &str, out: &mut dyn Write) -> std::io::Result<bool> {
+        match word(line) {
+            Some(Word::Quit) => return Ok(false),
+            Some(Word::Help) => writeln!(out, "{}", self.say(Msg::PracticeHelp.into()))?,
+            Some(Word::Board) => self.board(p, out)?,
             Some(Word::Hint) => match p.hint() {
-                Ok(Some((m, v))) => println!(
+                Ok(Some((m, v))) => writeln!(
+                    out,
                     "{}",
-                    say(Text::new(Msg::PracticeHint)
-                        .arg("move", m)
-                        .arg_text("status", crate::practice::words::status(v)))
-                ),
+                    self.say(
+                        Text::new(Msg::PracticeHint)
+                            .arg("move", m)
+                            .arg_text("status", crate::practice::words::status(v))
+                    )
+                )?,
                 Ok(None) => {}
-                Err(e) => println!("{}", say(e.text())),
+                Err(e) => writeln!(out, "{}", self.say(e.text()))?,
             },
             Some(Word::Undo) => match p.undo() {
                 Some(m) => {
-                    println!("{}", say(Text::new(Msg::PracticeUndone).arg("move", m)));
-                    board(&p);
+                    writeln!(out, "{}", self.say(Text::new(Msg::PracticeUndone).arg("move", m)))?;
+                    self.board(p, out)?;
                 }
-                None => println!("{}", say(Msg::RefuseNothingToUndo.into())),
+                None => writeln!(out, "{}", self.say(Msg::RefuseNothingToUndo.into()))?,
             },
             None => {
-                if let Err(e) = p.play_user_move(&line) {
-                    println!("{}", say(e.text()));
-                    continue;
+                if let Err(e) = p.play_user_move(line) {
+                    writeln!(out, "{}", self.say(e.text()))?;
+                    return Ok(true);
                 }
                 if let Some(f) = p.feedback() {
-                    println!("{}", say(f.text()));
+                    writeln!(out, "{}", self.say(f.text()))?;
                 }
                 match p.defender_move() {
                     Ok(Some(reply)) => {
-                        println!("{}", say(reply.text()));
+                        writeln!(out, "{}", self.say(reply.text()))?;
                         if reply.fifty && p.ended().is_none() {
-                            println!("{}", say(Msg::PracticeFiftyPassed.into()));
+                            writeln!(out, "{}", self.say(Msg::PracticeFiftyPassed.into()))?;
                         }
-                        if interactive {
-                            board(&p);
+                        if self.interactive {
+                            self.board(p, out)?;
                         }
                     }
                     Ok(None) => {}
-                    Err(e) => println!("{}", say(e.text())),
+                    Err(e) => writeln!(out, "{}", self.say(e.text()))?,
                 }
                 if let Some(end) = p.ended() {
-                    board(&p);
-                    println!("{}", say(end_text(end)));
-                    break;
+                    self.board(p, out)?;
+                    writeln!(out, "{}", self.say(end_text(end)))?;
+                    return Ok(false);
                 }
             }
         }
+        Ok(true)
     }
-    println!("{}", say(p.summary().text()));
-    Ok(())
 }
 
 /// A seed from the clock, for an exercise nobody asked to repeat.
@@ -216,5 +250,67 @@ mod tests {
         );
         let cs = localise(t, Lang::Cs).render(Lang::Cs);
         assert_eq!(cs, "Vb7: tím pouštíte výhru: remíza (nejlepší: Kd3, mat v 5)");
+    }
+
+    /// `docs/screenshots/terminal-practice[-cs].{txt,html}`: a KRvK exercise at a terminal, in
+    /// English and Czech: a slower move and its feedback, a take-back, a hint, the best move.
+    #[test]
+    fn writes_the_screenshots() {
+        use crate::screenshots::{ansi_html, keep, strip_ansi};
+        let dir = std::env::temp_dir().join(format!("vidle-shots-practice-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        ensure_tables(&dir, "KRvK".parse().unwrap(), false, |_| {}).unwrap();
+        let fen = "8/8/8/8/8/1k6/8/R3K3 w - - 0 1";
+        for (lang, name, script) in [
+            (Lang::En, "terminal-practice", ["Kd2", "undo", "hint", "Rc1", "quit"]),
+            (Lang::Cs, "terminal-practice-cs", ["Kd2", "zpět", "rada", "Vc1", "konec"]),
+        ] {
+            // In colour for the HTML; the text without colours, where the outlined figurines
+            // are White's.
+            let session = |colour: bool| {
+                let opts = Options { draw: false, min_mate: None, seed: 1 };
+                let tables = crate::tb_source::shared(&dir);
+                let mut p = Practice::new(tables, None, Some(fen), &opts).unwrap();
+                let style = Style { unicode: true, colour, lang };
+                let screen = Screen { style, interactive: true };
+                let mut out = Vec::new();
+                let flag = if lang == Lang::Cs { " --lang cs" } else { "" };
+                writeln!(out, "$ vidle practice --fen '{fen}' --seed 1{flag}").unwrap();
+                screen.begin(&p, None, &mut out).unwrap();
+                for line in script {
+                    writeln!(out, "> {line}").unwrap();
+                    if !screen.answer(&mut p, line, &mut out).unwrap() {
+                        break;
+                    }
+                }
+                writeln!(out, "{}", screen.say(p.summary().text())).unwrap();
+                String::from_utf8(out).unwrap()
+            };
+            let (shot, text) = (session(true), session(false));
+            assert_eq!(strip_ansi(&shot).lines().count(), text.lines().count());
+            let seen: &[&str] = match lang {
+                Lang::En => &[
+                    "Kd2: slower: the win is 2 moves longer, mate in 13 instead of 11 (best: Rc1)",
+                    "Hint: Rc1 (you mate in 12)",
+                    "Rc1: best",
+                    "Summary: 1 move played, 1 of them best",
+                ],
+                Lang::Cs => &[
+                    "Cvičení KRvK: hrajete jako Bílý; mat v 12",
+                    "Kd2: pomalejší: výhra je o 2 tahy delší",
+                    "Rada: Vc1 (dáte mat v 12)",
+                    "Vc1: nejlepší",
+                    "Shrnutí: 1 zahraný tah",
+                ],
+            };
+            for s in seen {
+                assert!(text.contains(s), "{s:?}\n{text}");
+            }
+            let files = |l: &str| l.split_whitespace().collect::<String>() == "abcdefgh";
+            assert_eq!(text.lines().filter(|l| files(l)).count(), 4, "four boards:\n{text}");
+            keep(&format!("{name}.txt"), &text);
+            keep(&format!("{name}.html"), &ansi_html(&shot));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

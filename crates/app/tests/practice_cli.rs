@@ -85,7 +85,7 @@ fn the_same_seed_gives_the_same_exercise_and_czech_words() {
         |seed: &str| practice(&tb, &["KQvK", "--seed", seed, "--lang", "cs"], "rada\nkonec\n").0;
     let first = run("11");
     assert_eq!(first, run("11"));
-    assert!(first.starts_with("Cvičení KQvK: hrajete za Bílý; mat v "), "{first}");
+    assert!(first.starts_with("Cvičení KQvK: hrajete jako Bílý; mat v "), "{first}");
     assert!(first.contains("Semínko 11 (--seed 11 dá totéž cvičení znovu)."), "{first}");
     assert!(first.contains("Rada: D") || first.contains("Rada: K"), "{first}");
     assert!(first.contains("Shrnutí: 0 zahraných tahů"), "{first}");

@@ -361,6 +361,7 @@ function drawMoves() {
     b.textContent = m.san;
     if (m.book) {
       b.classList.add('book');
+      b.dataset.mark = t('BookMark');
       b.title = t('BookMove');
     }
     const judged = reviewFor(game)?.analysis.moves[i]?.judgement;

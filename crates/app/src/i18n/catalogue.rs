@@ -297,7 +297,7 @@ catalogue! {
     PracticeSeedLabel: "seed", "semínko";
     PracticeNew: "New exercise", "Nové cvičení";
     PracticeIntro: "Practice {material}: you play {color}; {goal}.",
-        "Cvičení {material}: hrajete za {color}; {goal}.";
+        "Cvičení {material}: hrajete jako {color}; {goal}.";
     PracticeGoalMate: "mate in {n} with best play", "mat v {n} při nejlepší hře";
     PracticeGoalHold: "hold the draw", "udržte remízu";
     PracticeGoalResist: "mated in {n} with best play: resist as long as you can",
@@ -543,6 +543,7 @@ catalogue! {
     ViewingAfterTouch: "Viewing after {move} — tap here to return",
         "Prohlížíte pozici po {move} — klepnutím sem se vrátíte";
     BookMove: "Book move", "Tah z knihovny zahájení";
+    BookMark: "book", "knihovna";
     BookMovesTip: "Book moves: {moves}", "Tahy z knihovny: {moves}";
     BookMovesShort: " · book: {moves}", " · knihovna: {moves}";
     Inaccuracy: "inaccuracy", "nepřesnost";

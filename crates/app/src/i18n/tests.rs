@@ -218,3 +218,21 @@ fn every_key_the_page_uses_is_in_the_catalogue() {
         assert!(known.contains(key.as_str()), "{file} asks for '{key}', which the catalogue lacks");
     }
 }
+
+/// The style sheet shows no words of its own: a word in a `content:` would stay English on the
+/// Czech page (the book moves' "(book)" did).
+#[test]
+fn the_style_sheet_shows_no_words() {
+    let css = include_str!("../../web/style.css");
+    for (i, _) in css.match_indices("content:") {
+        if css[..i].ends_with('-') {
+            continue; // justify-content and the like
+        }
+        let value = css[i..].split([';', '}']).next().unwrap_or("");
+        let quoted: String = value.split(['\'', '"']).skip(1).step_by(2).collect();
+        assert!(
+            !quoted.chars().any(char::is_alphabetic),
+            "style.css shows {value:?}: take the words from the catalogue (attr(data-…))"
+        );
+    }
+}

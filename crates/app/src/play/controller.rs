@@ -278,6 +278,12 @@ impl Controller {
         }
     }
 
+    /// Keeps the games in `store` (tests of the front ends; play opens the data directory's).
+    #[cfg(test)]
+    pub(crate) fn keep_games_in(&mut self, store: crate::store::Store) {
+        self.recorder = Recorder::on(store);
+    }
+
     /// "Taken back: …" or "Played again: …": where the game stands after undo or redo.
     fn where_now(&self, msg: Msg) -> Text {
         let pos = self.s.position();

@@ -283,6 +283,8 @@ fn the_draw_exercise_gives_the_weaker_side_a_drawn_position() {
     assert_eq!(p.user(), Color::Black);
     assert_eq!(p.goal(), Goal::Hold);
     assert_eq!(en(p.intro()), "Practice KRvK: you play Black; hold the draw.");
+    // Czech names the side as its role ("jako Černý"); "za" would need "za černé".
+    assert_eq!(p.intro().render(Lang::Cs), "Cvičení KRvK: hrajete jako Černý; udržte remízu.");
     // In KRvK the only draw is taking the rook: the hint does, and the game is dead.
     let (hint, value) = p.hint().unwrap().unwrap();
     assert!(hint.contains('x'), "{hint}");

@@ -492,3 +492,5 @@ fn premove_now(c: &mut Controller, ui: &mut Ui) {
 mod tests;
 #[cfg(test)]
 mod tests_board;
+#[cfg(test)]
+mod tests_shots;

@@ -1,5 +1,5 @@
 //! The full-screen board drawn into ratatui's `TestBackend` and read back cell by cell; the
-//! input line, clicks and promotions; and the screenshots in `docs/screenshots/`.
+//! input line, clicks and promotions.
 
 use super::input::{Click, LineEditor, Thinking, Ui};
 use super::view::{self, Geometry};
@@ -329,106 +329,13 @@ fn input_line_edits_recalls_and_completes() {
     assert_eq!(l.text(), "hint ");
 }
 
-/// The xterm colour of an indexed or named colour, for the HTML screenshot.
-fn css(t: Tint) -> Option<String> {
-    let level = [0, 95, 135, 175, 215, 255];
-    match t {
-        Tint::Indexed(n @ 16..=231) => {
-            let n = usize::from(n - 16);
-            Some(format!("#{:02x}{:02x}{:02x}", level[n / 36], level[n / 6 % 6], level[n % 6]))
-        }
-        Tint::Red => Some("#cd3131".into()),
-        _ => None,
-    }
-}
-
-fn html(buf: &Buffer) -> String {
-    let mut out = String::from(
-        "<!doctype html><meta charset=\"utf-8\"><title>vidle play</title>\n<pre style=\"\
-         background:#1e1e1e;color:#d4d4d4;font:15px/1.2 'DejaVu Sans Mono',monospace;\
-         padding:8px;display:inline-block\">",
-    );
-    let a = buf.area;
-    for y in a.y..a.bottom() {
-        for x in a.x..a.right() {
-            let c = &buf[(x, y)];
-            let (mut fg, mut bg) = (css(c.fg), css(c.bg));
-            if c.modifier.contains(Modifier::REVERSED) {
-                (fg, bg) = (bg.or(Some("#1e1e1e".into())), fg.or(Some("#d4d4d4".into())));
-            }
-            let mut style = String::new();
-            if let Some(f) = fg {
-                style.push_str(&format!("color:{f};"));
-            }
-            if let Some(b) = bg {
-                style.push_str(&format!("background:{b};"));
-            }
-            if c.modifier.contains(Modifier::BOLD) {
-                style.push_str("font-weight:bold;");
-            }
-            let sym = c.symbol().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-            if style.is_empty() {
-                out.push_str(&sym);
-            } else {
-                out.push_str(&format!("<span style=\"{style}\">{sym}</span>"));
-            }
-        }
-        out.push('\n');
-    }
-    out.push_str("</pre>\n");
-    out
-}
-
-/// Writes `docs/screenshots/terminal-play.{txt,html}`: a game in the Italian opening, the engine
-/// thinking. Rewritten only when the picture changed, so a clean checkout stays clean.
-#[test]
-fn writes_the_screenshots() {
-    let mut c = controller(None, Color::White, Some("5+3"));
-    for (mine, reply) in
-        [("e4", "e5"), ("Nf3", "Nc6"), ("Bc4", "Bc5"), ("c3", "Nf6"), ("d4", "exd4")]
-    {
-        typed(&mut c, mine);
-        engine_answers(&mut c, reply);
-    }
-    typed(&mut c, "cxd4");
-    c.s.pause_clock();
-    let mut ui = coloured();
-    for m in c.drain() {
-        if let crate::play::controller::Output::Text(t) = m {
-            ui.say(t);
-        }
-    }
-    ui.thinking = Some(Thinking {
-        job: Job::EngineMove,
-        depth: 14,
-        score: "+0.4".into(),
-        nodes: 2_164_933,
-        pv: ["Bb4+", "Bd2", "Bxd2+", "Nbxd2", "d5", "exd5", "Nxd5"].map(String::from).to_vec(),
-        running: true,
-    });
-    ui.line.set("hint");
-    // In colour for the HTML; the text without colours, where the outlined figurines are White's.
-    let buf = render(&c, &ui, W, 26);
-    ui.colour = false;
-    let plain = render(&c, &ui, W, 26);
-    let text: String = lines(&plain).iter().map(|l| format!("{}\n", l.trim_end())).collect();
-    assert!(text.contains("6. cxd4"), "{text}");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    for (name, content) in [("terminal-play.txt", text), ("terminal-play.html", html(&buf))] {
-        let path = dir.join(name);
-        if std::fs::read_to_string(&path).ok().as_deref() != Some(content.as_str()) {
-            std::fs::write(&path, content).unwrap();
-        }
-    }
-}
-
 /// A known analysis of `1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#` (written by hand, not
 /// searched), handed to the controller as the `analyse` command's job would be.
-fn analysed_scholars_mate() -> Controller {
+pub(super) fn analysed_scholars_mate(lang: Lang) -> Controller {
     use crate::analysis::{Analysis, Eval, Judgement, MoveAnalysis, Side, SideSummary};
     use crate::play::controller::Step;
     let mut c = controller(None, Color::White, None);
+    c.lang = lang;
     for (white, black) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6")] {
         typed(&mut c, white);
         engine_answers(&mut c, black);
@@ -479,7 +386,7 @@ fn analysed_scholars_mate() -> Controller {
 
 #[test]
 fn the_analysis_panel_shows_the_graph_accuracy_and_judged_moves() {
-    let mut c = analysed_scholars_mate();
+    let mut c = analysed_scholars_mate(Lang::En);
     let said: Vec<String> = c
         .drain()
         .into_iter()
