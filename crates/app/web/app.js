@@ -4,8 +4,10 @@ import { Chessground } from '/vendor/chessground/chessground.min.js';
 import { GLYPH, drawChart, sideLines } from '/review.js';
 import { drawExplorer } from '/explorer.js';
 import * as sound from '/sound.js';
+import * as clocks from '/clocks.js';
 import * as i18n from '/i18n.js';
 import * as mygames from '/mygames.js';
+import * as variation from '/variation.js';
 const { t, tx } = i18n;
 
 const $ = (id) => document.getElementById(id);
@@ -27,7 +29,6 @@ let orientation = 'white';
 let ws = null;
 let wsGameId = null;
 let flashTimer = null;
-let clockBase = null;     // { white_ms, black_ms, running, at }
 let pendingPromotion = null;
 let analysing = false;   // an analysis asked from this page is running
 let review = null;        // { id, moves: n, data }: the analysis shown, for game `id` at `moves` plies
@@ -134,9 +135,11 @@ function destsMap(dests) {
 
 function onUserMove(orig, dest) {
   if (!game) return;
+  // After the game the board is an analysis board: the move starts or extends a variation.
+  if (variation.on(game)) { variation.move(orig, dest); return; }
   const promos = game.promotions[orig];
   if (promos && promos.includes(dest)) {
-    askPromotion(orig, dest);
+    askPromotion(orig, dest, game.human, (role) => sendMove({ from: orig, to: dest, promotion: role }));
     return;
   }
   sendMove({ from: orig, to: dest });
@@ -174,9 +177,9 @@ window.addEventListener('pointerup', (e) => {
   if (!legal) sendMove({ from: start.key, to: dest });
 }, true);
 
-function askPromotion(orig, dest) {
-  pendingPromotion = { orig, dest };
-  const color = game.human;
+// Asks which piece a pawn of `color` becomes; `done(role)` plays the move.
+function askPromotion(orig, dest, color, done) {
+  pendingPromotion = done;
   for (const p of $('promo-choices').querySelectorAll('piece')) {
     p.classList.remove('white', 'black');
     p.classList.add(color);
@@ -187,10 +190,10 @@ function askPromotion(orig, dest) {
 $('promo-choices').addEventListener('click', (e) => {
   const btn = e.target.closest('button');
   if (!btn || !pendingPromotion) return;
-  const { orig, dest } = pendingPromotion;
+  const done = pendingPromotion;
   pendingPromotion = null;
   $('dlg-promo').close();
-  sendMove({ from: orig, to: dest, promotion: btn.dataset.role });
+  done(btn.dataset.role);
 });
 function cancelPromotion() {
   pendingPromotion = null;
@@ -226,10 +229,13 @@ function render(state) {
   drawMoves();
   drawReview();
   drawStatus();
-  drawClock();
-  if (state.info) showInfo(state.info, state.phase === 'thinking');
-  else if (changed) clearInfo();
-  showResultOnBar();
+  clocks.show(state.clock);
+  // A variation on the board shows its own evaluation (variation.js).
+  if (!variation.active()) {
+    if (state.info) showInfo(state.info, state.phase === 'thinking');
+    else if (changed) clearInfo();
+    showResultOnBar();
+  }
   mygames.showRatingAfter(state);
   $('btn-pgn').href = `/api/game/${state.id}/pgn`;
   $('btn-pgn').setAttribute('download', `vidle-${state.id}.pgn`);
@@ -267,6 +273,8 @@ function render(state) {
 }
 
 function drawBoard() {
+  const analysis = variation.board(game);
+  if (analysis) { drawAnalysisBoard(analysis); return; }
   const live = viewPly === null || viewPly === game.moves.length;
   const ply = live ? game.moves.length : viewPly;
   const fen = ply === 0 ? game.start_fen : game.moves[ply - 1].fen;
@@ -294,6 +302,19 @@ function drawBoard() {
     const move = moveLabel(ply - 1);
     $('viewing').textContent = touch ? t('ViewingAfterTouch', { move }) : t('ViewingAfter', { move });
   }
+}
+
+// After the game: the position shown (the game's or a variation's), legal moves from the server.
+function drawAnalysisBoard(a) {
+  cg.set({ fen: a.fen, orientation, turnColor: a.turn, lastMove: a.last, check: a.check, movable: { color: a.color, dests: a.dests } });
+  drawExplorer($('book-panel'), a.fen, true, (san) => variation.play(san), (from, to) =>
+    cg.setAutoShapes(from ? [{ orig: from, dest: to, brush: 'green' }] : []));
+  const live = viewPly === null && !a.viewing;
+  $('viewing').hidden = live;
+  const touch = window.matchMedia('(pointer: coarse)').matches;
+  if (a.viewing) $('viewing').textContent = a.viewing;
+  else if (!live && viewPly === 0) $('viewing').textContent = touch ? t('ViewingStartTouch') : t('ViewingStart');
+  else if (!live) $('viewing').textContent = t(touch ? 'ViewingAfterTouch' : 'ViewingAfter', { move: moveLabel(viewPly - 1) });
 }
 
 function moveLabel(i) {
@@ -373,6 +394,7 @@ function drawMoves() {
     b.addEventListener('click', () => goTo(i + 1));
     row.append(b);
   });
+  variation.drawList($('variation'));
   const cur = list.querySelector('.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
   else list.scrollTop = list.scrollHeight;
@@ -446,14 +468,25 @@ function numberedLine(info) {
   });
   return out.join(' ');
 }
-function showResultOnBar() {
-  const r = game.ended && game.ended.result;
+function showResultOnBar(ended = game.ended) {
+  const r = ended && ended.result;
   if (!r) return;
   const pct = r === '1-0' ? 100 : r === '0-1' ? 0 : 50;
   $('evalbar-white').style.height = `${pct}%`;
   $('evalbar-text').textContent = r.replace('1/2-1/2', '½-½');
   $('eng-score').textContent = r.replace('1/2-1/2', '½-½');
-  $('eng-meta').textContent = tx(game.ended.reason_text);
+  $('eng-meta').textContent = tx(ended.reason_text);
+}
+// The variation's position on the bar: the short search's score, or how the variation ended.
+function showVariationEval(info, ended) {
+  if (ended) showResultOnBar(ended);
+  else if (info) {
+    showInfo(info, false);
+    $('eng-meta').textContent = t('VariationEvalMeta', { depth: `${info.depth}/${info.seldepth}` });
+  } else {
+    clearInfo();
+    $('eng-meta').textContent = info === undefined ? t('Thinking') : '';
+  }
 }
 function clearInfo() {
   $('eng-score').textContent = '—';
@@ -463,41 +496,11 @@ function clearInfo() {
   $('evalbar-text').textContent = '';
 }
 
-// ---------- clocks ----------
-function fmtClock(ms) {
-  ms = Math.max(0, ms);
-  const s = Math.floor(ms / 1000);
-  const m = Math.floor(s / 60);
-  if (ms < 20000) return `${m}:${String(s % 60).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
-  if (m >= 60) return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  return `${m}:${String(s % 60).padStart(2, '0')}`;
-}
-function drawClock() {
-  const c = game.clock;
-  $('clock-top').hidden = !c;
-  $('clock-bottom').hidden = !c;
-  clockBase = c ? { ...c, at: performance.now() } : null;
-  tickClock();
-}
-function tickClock() {
-  if (!clockBase) return;
-  const elapsed = performance.now() - clockBase.at;
-  const left = (color) => clockBase[`${color}_ms`] - (clockBase.running === color ? elapsed : 0);
-  const top = orientation === 'white' ? 'black' : 'white';
-  for (const [pos, color] of [['top', top], ['bottom', orientation]]) {
-    const el = $(`clock-${pos}`);
-    const ms = left(color);
-    el.textContent = fmtClock(ms);
-    el.classList.toggle('running', clockBase.running === color);
-    el.classList.toggle('low', ms < 20000);
-  }
-}
-setInterval(tickClock, 100);
-
 // ---------- navigation ----------
-$('viewing').addEventListener('click', () => { if (game) goTo(game.moves.length); });
+$('viewing').addEventListener('click', () => { if (game && !variation.back()) goTo(game.moves.length); });
 function goTo(ply) {
   if (!game) return;
+  variation.leave();
   const n = game.moves.length;
   ply = Math.max(0, Math.min(n, ply));
   viewPly = ply === n ? null : ply;
@@ -506,10 +509,24 @@ function goTo(ply) {
   drawReview();
 }
 const current = () => (viewPly === null ? game.moves.length : viewPly);
-$('nav-first').addEventListener('click', () => goTo(0));
-$('nav-prev').addEventListener('click', () => goTo(current() - 1));
-$('nav-next').addEventListener('click', () => goTo(current() + 1));
-$('nav-last').addEventListener('click', () => goTo(game.moves.length));
+// In a variation the buttons and keys step through it; else through the game.
+const first = () => variation.jump(true) || goTo(0);
+const prev = () => variation.step(-1) || goTo(current() - 1);
+const next = () => variation.step(1) || goTo(current() + 1);
+const last = () => variation.jump(false) || goTo(game.moves.length);
+$('nav-first').addEventListener('click', first);
+$('nav-prev').addEventListener('click', prev);
+$('nav-next').addEventListener('click', next);
+$('nav-last').addEventListener('click', last);
+variation.setup({
+  api, flash, askPromotion, moveLabel,
+  game: () => game,
+  mainPly: current,
+  redraw: () => { drawBoard(); drawMoves(); },
+  backTo: (ply) => goTo(ply),
+  showEval: showVariationEval,
+  restoreInfo: () => { if (game.info) showInfo(game.info, false); else clearInfo(); showResultOnBar(); },
+});
 
 // ---------- actions ----------
 async function action(name, okText) {
@@ -621,7 +638,8 @@ $('sound').checked = sound.soundOn();
 $('sound').addEventListener('change', (e) => sound.setSoundOn(e.target.checked));
 function flip() {
   orientation = orientation === 'white' ? 'black' : 'white';
-  if (game) { drawBoard(); drawPlayers(); tickClock(); }
+  clocks.setBottom(orientation);
+  if (game) { drawBoard(); drawPlayers(); }
   const top = orientation === 'white' ? 'black' : 'white';
   $('evalbar').classList.toggle('flipped', top === 'white');
 }
@@ -684,8 +702,7 @@ $('new-form').addEventListener('submit', async (e) => {
 document.addEventListener('keydown', (e) => {
   if (e.target.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
   const keys = {
-    ArrowLeft: () => goTo(current() - 1), ArrowRight: () => goTo(current() + 1),
-    Home: () => goTo(0), End: () => goTo(game.moves.length),
+    ArrowLeft: prev, ArrowRight: next, Home: first, End: last, Escape: variation.back,
     f: flip, n: () => openNewGame(), u: () => $('btn-undo').click(), h: () => $('btn-hint').click(),
   };
   const k = keys[e.key];

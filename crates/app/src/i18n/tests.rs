@@ -166,11 +166,12 @@ fn languages_of_locales_and_headers() {
 /// The keys the page's scripts and markup ask for: `t('Key'` in the JS, `data-i18n…="Key"` in
 /// the HTML.
 fn page_keys() -> Vec<(String, &'static str)> {
-    let files: [(&str, &str); 8] = [
+    let files: [(&str, &str); 9] = [
         ("app.js", include_str!("../../web/app.js")),
         ("mygames.js", include_str!("../../web/mygames.js")),
         ("review.js", include_str!("../../web/review.js")),
         ("explorer.js", include_str!("../../web/explorer.js")),
+        ("variation.js", include_str!("../../web/variation.js")),
         ("i18n.js", include_str!("../../web/i18n.js")),
         ("index.html", include_str!("../../web/index.html")),
         ("practice.html", include_str!("../../web/practice.html")),

@@ -14,6 +14,8 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ("/mygames.js", "text/javascript; charset=utf-8", include_bytes!("../../web/mygames.js")),
     ("/explorer.js", "text/javascript; charset=utf-8", include_bytes!("../../web/explorer.js")),
     ("/i18n.js", "text/javascript; charset=utf-8", include_bytes!("../../web/i18n.js")),
+    ("/variation.js", "text/javascript; charset=utf-8", include_bytes!("../../web/variation.js")),
+    ("/clocks.js", "text/javascript; charset=utf-8", include_bytes!("../../web/clocks.js")),
     ("/sound.js", "text/javascript; charset=utf-8", include_bytes!("../../web/sound.js")),
     ("/style.css", "text/css; charset=utf-8", include_bytes!("../../web/style.css")),
     ("/favicon.svg", "image/svg+xml", include_bytes!("../../web/favicon.svg")),
