@@ -152,3 +152,31 @@ fn promotions_and_castling_are_offered_as_the_board_wants_them() {
     assert_eq!(sans, [json!("a8=N"), json!("Kd7"), json!("O-O")]);
     assert_eq!(r.json()["moves"][2]["to"], "g1");
 }
+
+#[test]
+fn repetitions_count_the_game_before_the_branch() {
+    let s = server();
+    let g = s.new_game(json!({"start": "pgn", "pgn": "1. Nf3 Nf6 2. Ng1 Ng8 *", "color": "white"}));
+    let id = id_of(&g);
+    assert_eq!(s.post(&format!("/api/game/{id}/resign"), "").status, 200);
+    let there_and_back = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    // From the start the start position comes back a second time: the variation goes on.
+    let v = variation(&s, &id, json!({"ply": 0, "moves": there_and_back})).json();
+    assert!(v["ended"].is_null(), "{v}");
+    // From the game's end (the start position for the second time) it is the third time.
+    let v = variation(&s, &id, json!({"ply": 4, "moves": there_and_back})).json();
+    assert_eq!(v["ended"]["reason_text"]["key"], "EndThreefold", "{v}");
+    assert_eq!(v["ended"]["result"], "1/2-1/2", "{v}");
+}
+
+#[test]
+fn variations_count_against_the_request_quota() {
+    let s = web_common::server_with(&["--requests-per-minute", "20"]);
+    let g = s.new_game(json!({"start": "pgn", "pgn": QH5}));
+    let id = id_of(&g);
+    let refused = (0..40)
+        .map(|_| variation(&s, &id, json!({"ply": 0, "moves": ["e4"]})))
+        .find(|r| r.status != 200)
+        .expect("20 requests a minute");
+    assert_eq!((refused.status, refused.error_code().as_str()), (429, "too_many_requests"));
+}
