@@ -500,6 +500,10 @@ test('after the game: a variation tried on the analysis board, stepped through, 
   await waitForDests(page, 'black');
   await drag(page, 'g7', 'g6');
   await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '2… g6', null, { timeout: TIMEOUT });
+  // A typed move goes into the variation too.
+  await page.fill('#san-input', 'Bc4');
+  await page.press('#san-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '2… g6 3. Bc4', null, { timeout: TIMEOUT });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => window.vidleBoard.state.pieces.get('g7')?.role === 'pawn', null, { timeout: TIMEOUT });
   assert.equal(await moveCount(page), 7, 'the game itself is unchanged');

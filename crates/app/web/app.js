@@ -253,7 +253,7 @@ function render(state) {
   $('btn-undo').disabled = state.moves.length === 0;
   $('btn-analyse').disabled = state.moves.length === 0;
   $('btn-analyse').classList.toggle('primary', over);
-  $('san-input').disabled = state.phase !== 'your_move';
+  $('san-input').disabled = state.phase !== 'your_move' && !variation.on(state);
   const tb = state.tablebase || [];
   $('tb-panel').hidden = tb.length === 0;
   if (tb.length) {
@@ -650,7 +650,8 @@ $('san-form').addEventListener('submit', (e) => {
   const text = $('san-input').value.trim();
   if (!text || !game) return;
   $('san-input').value = '';
-  sendMove({ move: text });
+  if (variation.on(game)) variation.play(text); // after the game: into a variation
+  else sendMove({ move: text });
 });
 
 // ---------- new game ----------
@@ -700,9 +701,11 @@ $('new-form').addEventListener('submit', async (e) => {
 
 // ---------- keyboard ----------
 document.addEventListener('keydown', (e) => {
+  // Escape leaves a variation even from the move box (a dialog keeps its own Escape).
+  if (e.key === 'Escape' && !e.target.closest('dialog') && variation.back()) { e.preventDefault(); return; }
   if (e.target.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
   const keys = {
-    ArrowLeft: prev, ArrowRight: next, Home: first, End: last, Escape: variation.back,
+    ArrowLeft: prev, ArrowRight: next, Home: first, End: last,
     f: flip, n: () => openNewGame(), u: () => $('btn-undo').click(), h: () => $('btn-hint').click(),
   };
   const k = keys[e.key];
