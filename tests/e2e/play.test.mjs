@@ -468,6 +468,8 @@ test('after the game: a variation tried on the analysis board, stepped through, 
   await drag(page, 'g8', 'f6');
   await page.waitForFunction(() => document.querySelectorAll('#variation .mv').length === 3, null, { timeout: TIMEOUT });
   assert.equal(await variationMoves(page), '3… g6 4. Qf3 Nf6');
+  // The strips count the variation's material: nothing taken yet (the game ended a pawn up).
+  await page.waitForFunction(() => document.querySelector('#mat-bottom').textContent === '', null, { timeout: TIMEOUT });
   assert.match(await page.locator('#viewing').innerText(), /^Variation after 3\. Bc4 — press Esc/);
   // The engine's short search of the variation's position fills the evaluation bar.
   await page.waitForFunction(() => /variation · depth/.test(document.querySelector('#eng-meta').textContent), null, { timeout: 60_000 });

@@ -59,6 +59,7 @@ fn a_variation_that_mates_ends_and_takes_no_more_moves() {
     assert_eq!(v["ended"]["result"], "1-0", "{v}");
     assert_eq!(v["ended"]["reason_text"]["key"], "EndCheckmate", "{v}");
     assert_eq!(v["check"], "e8");
+    assert_eq!((&v["captured"]["white"], &v["material"]), (&json!(["p"]), &json!(1)), "{v}");
     assert_eq!(v["dests"], json!({}), "no moves after mate: {v}");
     let mut more = line.to_vec();
     more.push("Ke7");

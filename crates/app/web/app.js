@@ -341,11 +341,13 @@ function drawPlayers() {
     : t('PlayerVidle', { level: levelName(game.level), color: pieces(c) });
   $('name-top').textContent = nameOf(top);
   $('name-bottom').textContent = nameOf(bottom);
-  // Each strip shows what that side has captured and its material lead.
+  // Each strip shows what that side has captured and its material lead (after the game: in the
+  // position shown).
+  const m = variation.material(game) || game;
   for (const [pos, color] of [['top', top], ['bottom', bottom]]) {
     const cap = $(`cap-${pos}`);
-    cap.replaceChildren(...game.captured[color].map((r) => pieceEl(r, color === 'white' ? 'black' : 'white')));
-    const lead = color === 'white' ? game.material : -game.material;
+    cap.replaceChildren(...m.captured[color].map((r) => pieceEl(r, color === 'white' ? 'black' : 'white')));
+    const lead = color === 'white' ? m.material : -m.material;
     $(`mat-${pos}`).textContent = lead > 0 ? `+${lead}` : '';
   }
   $('strip-top').classList.toggle('to-move', game.turn === top && game.phase !== 'over');
@@ -507,6 +509,7 @@ function goTo(ply) {
   drawBoard();
   drawMoves();
   drawReview();
+  drawPlayers();
 }
 const current = () => (viewPly === null ? game.moves.length : viewPly);
 // In a variation the buttons and keys step through it; else through the game.
@@ -522,7 +525,7 @@ variation.setup({
   api, flash, askPromotion, moveLabel,
   game: () => game,
   mainPly: current,
-  redraw: () => { drawBoard(); drawMoves(); },
+  redraw: () => { drawBoard(); drawMoves(); drawPlayers(); },
   backTo: (ply) => goTo(ply),
   showEval: showVariationEval,
   restoreInfo: () => { if (game.info) showInfo(game.info, false); else clearInfo(); showResultOnBar(); },

@@ -131,6 +131,13 @@ function redrawIf(key) {
   if (on(game) && shown(game).key === key) hooks.redraw();
 }
 
+/** What each side has taken in the position shown after the game, once the server has said. */
+export function material(game) {
+  if (!on(game)) return null;
+  const a = answers.get(shown(game).key);
+  return a ? { captured: a.captured, material: a.material } : null;
+}
+
 /** A move made on the analysis board (from the board: squares; promotions are asked for). */
 export function move(orig, dest) {
   const game = hooks.game();

@@ -414,14 +414,20 @@ impl WebGame {
     }
 
     fn captured(&self) -> Captured {
-        // The page lists the most valuable first.
-        let taken = crate::game::captured::captured(self.game());
-        let letters = |v: &[Role]| -> Vec<char> { v.iter().rev().map(|r| r.char()).collect() };
-        Captured { white: letters(&taken.by_white), black: letters(&taken.by_black) }
+        Captured::of(self.game())
     }
 
     fn material(&self) -> i32 {
         crate::game::captured::material_balance(self.game().position())
+    }
+}
+
+impl Captured {
+    /// What each side has taken in `game`'s moves, the most valuable first (as the page lists).
+    pub fn of(game: &Game) -> Captured {
+        let taken = crate::game::captured::captured(game);
+        let letters = |v: &[Role]| -> Vec<char> { v.iter().rev().map(|r| r.char()).collect() };
+        Captured { white: letters(&taken.by_white), black: letters(&taken.by_black) }
     }
 }
 

@@ -7,7 +7,7 @@
 //! give the game away.
 
 use super::error::ApiError;
-use super::game::{Ending, InfoView, Targets, legal_targets, shown_target};
+use super::game::{Captured, Ending, InfoView, Targets, legal_targets, shown_target};
 use super::request::{IdPath, JsonBody};
 use super::state::{AppState, lock};
 use crate::game::{EndReason, SearchPlan};
@@ -71,6 +71,10 @@ pub struct VariationView {
     pub promotions: Targets,
     /// The checked king's square.
     pub check: Option<String>,
+    /// Pieces each side has taken from the game's start to the position reached.
+    pub captured: Captured,
+    /// Material there, White minus Black, in pawns.
+    pub material: i32,
     /// Checkmate, stalemate or a draw by rule (repetitions count the game's positions too).
     pub ended: Option<Ending>,
     /// The short search's score and line, when asked (`eval`) and the variation goes on.
@@ -158,6 +162,7 @@ pub async fn variation(
     });
     let (dests, promotions) =
         if ended.is_some() { Default::default() } else { legal_targets(&pos, chess960) };
+    let captured = Captured::of(&line);
     let eval = if req.eval && ended.is_none() {
         let plan = SearchPlan {
             game: line,
@@ -180,6 +185,8 @@ pub async fn variation(
         dests,
         promotions,
         check: pos.is_check().then(|| pos.king(pos.turn()).to_string()),
+        captured,
+        material: crate::game::captured::material_balance(&pos),
         ended,
         eval,
     }))
