@@ -537,6 +537,8 @@ test('a variation on the analysis board in Czech, and a promotion in one through
   await newGameFromFen(page, '7k/P7/8/8/8/8/8/K7 w - - 0 1');
   page.once('dialog', (d) => d.accept());
   await page.click('#btn-resign');
+  // Over: the board's moves are then the server's answer for the analysis board.
+  await page.waitForFunction(() => document.querySelector('#btn-resign').disabled, null, { timeout: TIMEOUT });
   await waitForDests(page, 'white');
   await drag(page, 'a7', 'a8');
   await page.locator('#dlg-promo').waitFor({ state: 'visible', timeout: TIMEOUT });
