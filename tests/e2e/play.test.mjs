@@ -225,6 +225,11 @@ test('clocks, hint, undo and flip', async () => {
   await page.click('#btn-flip');
   assert.equal(await page.evaluate(() => window.vidleBoard.state.orientation), 'black');
   await page.click('#btn-flip');
+  // The board's colours follow the picker (themes.js) and are remembered.
+  await page.selectOption('#sel-board', 'blue');
+  assert.equal(await page.evaluate(() => document.documentElement.style.getPropertyValue('--sq-light')), '#dee3e6');
+  assert.equal(await page.evaluate(() => localStorage.getItem('vidle.board')), 'blue');
+  await page.selectOption('#sel-board', 'brown');
   await page.close();
 });
 

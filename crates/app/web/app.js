@@ -5,6 +5,7 @@ import { GLYPH, drawChart, sideLines } from '/review.js';
 import { drawExplorer } from '/explorer.js';
 import * as sound from '/sound.js';
 import * as clocks from '/clocks.js';
+import * as themes from '/themes.js';
 import * as i18n from '/i18n.js';
 import * as mygames from '/mygames.js';
 import * as variation from '/variation.js';
@@ -15,13 +16,6 @@ const params = new URLSearchParams(location.search);
 const movetimeParam = Number(params.get('movetime')) || undefined;
 
 const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const BOARD_THEMES = {
-  brown: ['#f0d9b5', '#b58863'],
-  blue: ['#dee3e6', '#8ca2ad'],
-  green: ['#ffffdd', '#86a666'],
-  grey: ['#dcdcdc', '#a9a9a9'],
-  purple: ['#e9e2f3', '#9f90b0'],
-};
 
 let game = null;          // the last state from the server
 let viewPly = null;       // null: live position; otherwise the ply being looked at
@@ -40,28 +34,6 @@ const LEVEL_KEYS = {
 };
 const levelName = (name) => (LEVEL_KEYS[name] ? t(LEVEL_KEYS[name]) : name);
 const JUDGEMENT_KEYS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
-
-// ---------- preferences ----------
-function applyBoardTheme(name) {
-  const [light, dark] = BOARD_THEMES[name] || BOARD_THEMES.brown;
-  let rects = '';
-  for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) {
-    if ((r + f) % 2 === 1) rects += `<rect x="${f}" y="${r}" width="1" height="1"/>`;
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" shape-rendering="crispEdges">` +
-    `<rect width="8" height="8" fill="${light}"/><g fill="${dark}">${rects}</g></svg>`;
-  const root = document.documentElement.style;
-  root.setProperty('--board-image', `url("data:image/svg+xml;base64,${btoa(svg)}")`);
-  root.setProperty('--sq-light', light);
-  root.setProperty('--sq-dark', dark);
-  localStorage.setItem('vidle.board', name);
-  $('sel-board').value = name;
-}
-function applyPieceStyle(name) {
-  document.body.dataset.pieces = name;
-  localStorage.setItem('vidle.pieces', name);
-  $('sel-pieces').value = name;
-}
 
 // ---------- server ----------
 // Every POST is JSON (the server refuses any other body, so other sites cannot post forms).
@@ -717,10 +689,7 @@ document.addEventListener('keydown', (e) => {
 });
 
 // ---------- start ----------
-$('sel-board').addEventListener('change', (e) => applyBoardTheme(e.target.value));
-$('sel-pieces').addEventListener('change', (e) => applyPieceStyle(e.target.value));
-applyBoardTheme(localStorage.getItem('vidle.board') || 'brown');
-applyPieceStyle(localStorage.getItem('vidle.pieces') || 'classic');
+themes.setup();
 new ResizeObserver(() => cg.redrawAll()).observe($('board'));
 
 // The language: chosen with the EN/CS switch (remembered), else the browser's.

@@ -15,6 +15,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ("/explorer.js", "text/javascript; charset=utf-8", include_bytes!("../../web/explorer.js")),
     ("/i18n.js", "text/javascript; charset=utf-8", include_bytes!("../../web/i18n.js")),
     ("/variation.js", "text/javascript; charset=utf-8", include_bytes!("../../web/variation.js")),
+    ("/themes.js", "text/javascript; charset=utf-8", include_bytes!("../../web/themes.js")),
     ("/clocks.js", "text/javascript; charset=utf-8", include_bytes!("../../web/clocks.js")),
     ("/sound.js", "text/javascript; charset=utf-8", include_bytes!("../../web/sound.js")),
     ("/style.css", "text/css; charset=utf-8", include_bytes!("../../web/style.css")),
