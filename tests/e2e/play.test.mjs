@@ -225,6 +225,11 @@ test('clocks, hint, undo and flip', async () => {
   await page.click('#btn-flip');
   assert.equal(await page.evaluate(() => window.vidleBoard.state.orientation), 'black');
   await page.click('#btn-flip');
+  // The board's colours follow the picker (themes.js) and are remembered.
+  await page.selectOption('#sel-board', 'blue');
+  assert.equal(await page.evaluate(() => document.documentElement.style.getPropertyValue('--sq-light')), '#dee3e6');
+  assert.equal(await page.evaluate(() => localStorage.getItem('vidle.board')), 'blue');
+  await page.selectOption('#sel-board', 'brown');
   await page.close();
 });
 
@@ -436,6 +441,115 @@ test('My games lists the games this browser started, with the rating; Forget tak
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('vidle.mygames'))), []);
   // Forgotten here only: the server still has the game.
   assert.equal((await page.request.get(`${BASE}api/game/${id}`)).status(), 200);
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+/** Waits until the board offers moves for `color` (the server's answer for the position shown). */
+async function waitForDests(page, color) {
+  await page.waitForFunction((c) => window.vidleBoard.state.movable.color === c
+    && window.vidleBoard.state.movable.dests?.size > 0, color, { timeout: TIMEOUT });
+}
+const variationMoves = (page) => page.locator('#variation .variation-moves').innerText();
+
+test('after the game: a variation tried on the analysis board, stepped through, and back to the game', async () => {
+  const page = await openPage();
+  await waitForYourMove(page);
+  assert.ok(await page.locator('#variation').isHidden(), 'no variations during the game');
+  await newGameFromPgn(page, SCHOLARS_MATE);
+  await page.waitForFunction(() => /Checkmate/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  await page.click('#btn-analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#review-chart path').length > 0, null, { timeout: 60_000 });
+  assert.match(await page.locator('#variation').innerText(), /Move a piece to try a variation/);
+  // Back to 3. Bc4, where Black blundered with 3... Nf6: try 3... g6 instead.
+  await page.locator('#movelist .mv:not(.empty)').nth(4).click();
+  await waitForDests(page, 'black');
+  await drag(page, 'g7', 'g6');
+  await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '3… g6', null, { timeout: TIMEOUT });
+  await waitForDests(page, 'white');
+  await drag(page, 'h5', 'f3');
+  await page.waitForFunction(() => document.querySelectorAll('#variation .mv').length === 2, null, { timeout: TIMEOUT });
+  await waitForDests(page, 'black');
+  await drag(page, 'g8', 'f6');
+  await page.waitForFunction(() => document.querySelectorAll('#variation .mv').length === 3, null, { timeout: TIMEOUT });
+  assert.equal(await variationMoves(page), '3… g6 4. Qf3 Nf6');
+  // The strips count the variation's material: nothing taken yet (the game ended a pawn up).
+  await page.waitForFunction(() => document.querySelector('#mat-bottom').textContent === '', null, { timeout: TIMEOUT });
+  assert.match(await page.locator('#viewing').innerText(), /^Variation after 3\. Bc4 — press Esc/);
+  // The engine's short search of the variation's position fills the evaluation bar.
+  await page.waitForFunction(() => /variation · depth/.test(document.querySelector('#eng-meta').textContent), null, { timeout: 60_000 });
+  assert.notEqual(await page.locator('#evalbar-text').innerText(), '');
+  // The arrows step through the variation like the game.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('#variation .mv.current').innerText(), '4. Qf3');
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.pieces.get('g8')?.role), 'knight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.vidleBoard.state.pieces.get('f6')?.role === 'knight', null, { timeout: TIMEOUT });
+  // An illegal drop does nothing: only the server's legal moves are offered.
+  await drag(page, 'a2', 'a5');
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.pieces.get('a2')?.role), 'pawn');
+  await page.waitForTimeout(500); // the board's move animation, so the picture shows the pieces at rest
+  await page.screenshot({ path: join(ARTIFACTS, 'variation.png'), fullPage: true });
+  // Escape: back to the game at the branch point; the variation stays listed.
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.vidleBoard.state.pieces.get('c4')?.role === 'bishop'
+    && !window.vidleBoard.state.pieces.get('f6'), null, { timeout: TIMEOUT });
+  assert.match(await page.locator('#viewing').innerText(), /^Viewing after 3\. Bc4/);
+  assert.ok(await page.locator('#btn-back-game').isHidden());
+  assert.equal(await page.locator('#variation .mv.current').count(), 0);
+  // A click on a variation move shows it again; "Back to the game" leaves it.
+  await page.locator('#variation .mv').nth(1).click();
+  await page.waitForFunction(() => window.vidleBoard.state.pieces.get('f3')?.role === 'queen', null, { timeout: TIMEOUT });
+  await page.click('#btn-back-game');
+  await page.waitForFunction(() => window.vidleBoard.state.pieces.get('h5')?.role === 'queen', null, { timeout: TIMEOUT });
+  // Another point of the game: the new variation replaces the old one.
+  await page.locator('#movelist .mv:not(.empty)').nth(2).click();
+  await waitForDests(page, 'black');
+  await drag(page, 'g7', 'g6');
+  await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '2… g6', null, { timeout: TIMEOUT });
+  // A typed move goes into the variation too.
+  await page.fill('#san-input', 'Bc4');
+  await page.press('#san-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '2… g6 3. Bc4', null, { timeout: TIMEOUT });
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.vidleBoard.state.pieces.get('g7')?.role === 'pawn', null, { timeout: TIMEOUT });
+  assert.equal(await moveCount(page), 7, 'the game itself is unchanged');
+  assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+test('a variation on the analysis board in Czech, and a promotion in one through the dialog', async () => {
+  const page = await openPage();
+  await page.goto(`${BASE}?movetime=150&lang=cs`);
+  await page.waitForFunction(() => /Jste na tahu/.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  await newGameFromPgn(page, SCHOLARS_MATE);
+  await page.waitForFunction(() => /mat/i.test(document.querySelector('#status').textContent), null, { timeout: TIMEOUT });
+  await page.locator('#movelist .mv:not(.empty)').nth(4).click();
+  await waitForDests(page, 'black');
+  await drag(page, 'g7', 'g6');
+  await page.waitForFunction(() => document.querySelectorAll('#variation .mv').length === 1, null, { timeout: TIMEOUT });
+  await waitForDests(page, 'white');
+  await drag(page, 'c4', 'f7');
+  await page.waitForFunction(() => document.querySelectorAll('#variation .mv').length === 2, null, { timeout: TIMEOUT });
+  assert.equal(await variationMoves(page), '3… g6 4. Bxf7+');
+  assert.match(await page.locator('#variation').innerText(), /^Varianta:/);
+  assert.match(await page.locator('#btn-back-game').innerText(), /Zpět k partii/);
+  assert.match(await page.locator('#viewing').innerText(), /^Varianta po 3\. Bc4 — klávesa Esc/);
+  await page.waitForFunction(() => /varianta · hloubka/.test(document.querySelector('#eng-meta').textContent), null, { timeout: 60_000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(ARTIFACTS, 'variation-cs.png'), fullPage: true });
+  // A promotion in a variation goes through the same dialog as in a game.
+  await newGameFromFen(page, '7k/P7/8/8/8/8/8/K7 w - - 0 1');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#btn-resign');
+  // Over: the board's moves are then the server's answer for the analysis board.
+  await page.waitForFunction(() => document.querySelector('#btn-resign').disabled, null, { timeout: TIMEOUT });
+  await waitForDests(page, 'white');
+  await drag(page, 'a7', 'a8');
+  await page.locator('#dlg-promo').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await page.click('#promo-choices button[data-role=n]');
+  await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '1. a8=N', null, { timeout: TIMEOUT });
+  assert.deepEqual(await page.evaluate(() => window.vidleBoard.state.pieces.get('a8')), { role: 'knight', color: 'white' });
   assert.deepEqual(page.jsErrors, []);
   await page.close();
 });

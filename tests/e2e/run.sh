@@ -9,10 +9,12 @@ cargo build -p vidle
 bin="${CARGO_TARGET_DIR:-target}/debug/vidle"
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 log="$(mktemp)"
+# A data directory of its own: the games the tests play never reach the user's store.
+data="$(mktemp -d)"
 # The tests load pages and make games faster than players, all from one address: no quotas.
-"$bin" serve --port "$port" --games-per-minute 0 --requests-per-minute 0 >"$log" 2>&1 &
+XDG_DATA_HOME="$data" "$bin" serve --port "$port" --games-per-minute 0 --requests-per-minute 0 >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$log" "$data"' EXIT
 for _ in $(seq 1 100); do
   if grep -q "serving on" "$log"; then break; fi
   if ! kill -0 "$server" 2>/dev/null; then cat "$log"; exit 1; fi

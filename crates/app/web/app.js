@@ -4,8 +4,11 @@ import { Chessground } from '/vendor/chessground/chessground.min.js';
 import { GLYPH, drawChart, sideLines } from '/review.js';
 import { drawExplorer } from '/explorer.js';
 import * as sound from '/sound.js';
+import * as clocks from '/clocks.js';
+import * as themes from '/themes.js';
 import * as i18n from '/i18n.js';
 import * as mygames from '/mygames.js';
+import * as variation from '/variation.js';
 const { t, tx } = i18n;
 
 const $ = (id) => document.getElementById(id);
@@ -13,13 +16,6 @@ const params = new URLSearchParams(location.search);
 const movetimeParam = Number(params.get('movetime')) || undefined;
 
 const ROLE_NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const BOARD_THEMES = {
-  brown: ['#f0d9b5', '#b58863'],
-  blue: ['#dee3e6', '#8ca2ad'],
-  green: ['#ffffdd', '#86a666'],
-  grey: ['#dcdcdc', '#a9a9a9'],
-  purple: ['#e9e2f3', '#9f90b0'],
-};
 
 let game = null;          // the last state from the server
 let viewPly = null;       // null: live position; otherwise the ply being looked at
@@ -27,7 +23,6 @@ let orientation = 'white';
 let ws = null;
 let wsGameId = null;
 let flashTimer = null;
-let clockBase = null;     // { white_ms, black_ms, running, at }
 let pendingPromotion = null;
 let analysing = false;   // an analysis asked from this page is running
 let review = null;        // { id, moves: n, data }: the analysis shown, for game `id` at `moves` plies
@@ -39,28 +34,6 @@ const LEVEL_KEYS = {
 };
 const levelName = (name) => (LEVEL_KEYS[name] ? t(LEVEL_KEYS[name]) : name);
 const JUDGEMENT_KEYS = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
-
-// ---------- preferences ----------
-function applyBoardTheme(name) {
-  const [light, dark] = BOARD_THEMES[name] || BOARD_THEMES.brown;
-  let rects = '';
-  for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) {
-    if ((r + f) % 2 === 1) rects += `<rect x="${f}" y="${r}" width="1" height="1"/>`;
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" shape-rendering="crispEdges">` +
-    `<rect width="8" height="8" fill="${light}"/><g fill="${dark}">${rects}</g></svg>`;
-  const root = document.documentElement.style;
-  root.setProperty('--board-image', `url("data:image/svg+xml;base64,${btoa(svg)}")`);
-  root.setProperty('--sq-light', light);
-  root.setProperty('--sq-dark', dark);
-  localStorage.setItem('vidle.board', name);
-  $('sel-board').value = name;
-}
-function applyPieceStyle(name) {
-  document.body.dataset.pieces = name;
-  localStorage.setItem('vidle.pieces', name);
-  $('sel-pieces').value = name;
-}
 
 // ---------- server ----------
 // Every POST is JSON (the server refuses any other body, so other sites cannot post forms).
@@ -134,9 +107,11 @@ function destsMap(dests) {
 
 function onUserMove(orig, dest) {
   if (!game) return;
+  // After the game the board is an analysis board: the move starts or extends a variation.
+  if (variation.on(game)) { variation.move(orig, dest); return; }
   const promos = game.promotions[orig];
   if (promos && promos.includes(dest)) {
-    askPromotion(orig, dest);
+    askPromotion(orig, dest, game.human, (role) => sendMove({ from: orig, to: dest, promotion: role }));
     return;
   }
   sendMove({ from: orig, to: dest });
@@ -174,9 +149,9 @@ window.addEventListener('pointerup', (e) => {
   if (!legal) sendMove({ from: start.key, to: dest });
 }, true);
 
-function askPromotion(orig, dest) {
-  pendingPromotion = { orig, dest };
-  const color = game.human;
+// Asks which piece a pawn of `color` becomes; `done(role)` plays the move.
+function askPromotion(orig, dest, color, done) {
+  pendingPromotion = done;
   for (const p of $('promo-choices').querySelectorAll('piece')) {
     p.classList.remove('white', 'black');
     p.classList.add(color);
@@ -187,10 +162,10 @@ function askPromotion(orig, dest) {
 $('promo-choices').addEventListener('click', (e) => {
   const btn = e.target.closest('button');
   if (!btn || !pendingPromotion) return;
-  const { orig, dest } = pendingPromotion;
+  const done = pendingPromotion;
   pendingPromotion = null;
   $('dlg-promo').close();
-  sendMove({ from: orig, to: dest, promotion: btn.dataset.role });
+  done(btn.dataset.role);
 });
 function cancelPromotion() {
   pendingPromotion = null;
@@ -226,10 +201,13 @@ function render(state) {
   drawMoves();
   drawReview();
   drawStatus();
-  drawClock();
-  if (state.info) showInfo(state.info, state.phase === 'thinking');
-  else if (changed) clearInfo();
-  showResultOnBar();
+  clocks.show(state.clock);
+  // A variation on the board shows its own evaluation (variation.js).
+  if (!variation.active()) {
+    if (state.info) showInfo(state.info, state.phase === 'thinking');
+    else if (changed) clearInfo();
+    showResultOnBar();
+  }
   mygames.showRatingAfter(state);
   $('btn-pgn').href = `/api/game/${state.id}/pgn`;
   $('btn-pgn').setAttribute('download', `vidle-${state.id}.pgn`);
@@ -247,7 +225,7 @@ function render(state) {
   $('btn-undo').disabled = state.moves.length === 0;
   $('btn-analyse').disabled = state.moves.length === 0;
   $('btn-analyse').classList.toggle('primary', over);
-  $('san-input').disabled = state.phase !== 'your_move';
+  $('san-input').disabled = state.phase !== 'your_move' && !variation.on(state);
   const tb = state.tablebase || [];
   $('tb-panel').hidden = tb.length === 0;
   if (tb.length) {
@@ -267,6 +245,8 @@ function render(state) {
 }
 
 function drawBoard() {
+  const analysis = variation.board(game);
+  if (analysis) { drawAnalysisBoard(analysis); return; }
   const live = viewPly === null || viewPly === game.moves.length;
   const ply = live ? game.moves.length : viewPly;
   const fen = ply === 0 ? game.start_fen : game.moves[ply - 1].fen;
@@ -296,6 +276,19 @@ function drawBoard() {
   }
 }
 
+// After the game: the position shown (the game's or a variation's), legal moves from the server.
+function drawAnalysisBoard(a) {
+  cg.set({ fen: a.fen, orientation, turnColor: a.turn, lastMove: a.last, check: a.check, movable: { color: a.color, dests: a.dests } });
+  drawExplorer($('book-panel'), a.fen, true, (san) => variation.play(san), (from, to) =>
+    cg.setAutoShapes(from ? [{ orig: from, dest: to, brush: 'green' }] : []));
+  const live = viewPly === null && !a.viewing;
+  $('viewing').hidden = live;
+  const touch = window.matchMedia('(pointer: coarse)').matches;
+  if (a.viewing) $('viewing').textContent = a.viewing;
+  else if (!live && viewPly === 0) $('viewing').textContent = touch ? t('ViewingStartTouch') : t('ViewingStart');
+  else if (!live) $('viewing').textContent = t(touch ? 'ViewingAfterTouch' : 'ViewingAfter', { move: moveLabel(viewPly - 1) });
+}
+
 function moveLabel(i) {
   const startTurnBlack = game.start_fen.split(' ')[1] === 'b';
   const startNo = Number(game.start_fen.split(' ')[5]) || 1;
@@ -320,11 +313,13 @@ function drawPlayers() {
     : t('PlayerVidle', { level: levelName(game.level), color: pieces(c) });
   $('name-top').textContent = nameOf(top);
   $('name-bottom').textContent = nameOf(bottom);
-  // Each strip shows what that side has captured and its material lead.
+  // Each strip shows what that side has captured and its material lead (after the game: in the
+  // position shown).
+  const m = variation.material(game) || game;
   for (const [pos, color] of [['top', top], ['bottom', bottom]]) {
     const cap = $(`cap-${pos}`);
-    cap.replaceChildren(...game.captured[color].map((r) => pieceEl(r, color === 'white' ? 'black' : 'white')));
-    const lead = color === 'white' ? game.material : -game.material;
+    cap.replaceChildren(...m.captured[color].map((r) => pieceEl(r, color === 'white' ? 'black' : 'white')));
+    const lead = color === 'white' ? m.material : -m.material;
     $(`mat-${pos}`).textContent = lead > 0 ? `+${lead}` : '';
   }
   $('strip-top').classList.toggle('to-move', game.turn === top && game.phase !== 'over');
@@ -374,6 +369,7 @@ function drawMoves() {
     b.addEventListener('click', () => goTo(i + 1));
     row.append(b);
   });
+  variation.drawList($('variation'));
   const cur = list.querySelector('.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
   else list.scrollTop = list.scrollHeight;
@@ -447,14 +443,25 @@ function numberedLine(info) {
   });
   return out.join(' ');
 }
-function showResultOnBar() {
-  const r = game.ended && game.ended.result;
+function showResultOnBar(ended = game.ended) {
+  const r = ended && ended.result;
   if (!r) return;
   const pct = r === '1-0' ? 100 : r === '0-1' ? 0 : 50;
   $('evalbar-white').style.height = `${pct}%`;
   $('evalbar-text').textContent = r.replace('1/2-1/2', '½-½');
   $('eng-score').textContent = r.replace('1/2-1/2', '½-½');
-  $('eng-meta').textContent = tx(game.ended.reason_text);
+  $('eng-meta').textContent = tx(ended.reason_text);
+}
+// The variation's position on the bar: the short search's score, or how the variation ended.
+function showVariationEval(info, ended) {
+  if (ended) showResultOnBar(ended);
+  else if (info) {
+    showInfo(info, false);
+    $('eng-meta').textContent = t('VariationEvalMeta', { depth: `${info.depth}/${info.seldepth}` });
+  } else {
+    clearInfo();
+    $('eng-meta').textContent = info === undefined ? t('Thinking') : '';
+  }
 }
 function clearInfo() {
   $('eng-score').textContent = '—';
@@ -464,53 +471,38 @@ function clearInfo() {
   $('evalbar-text').textContent = '';
 }
 
-// ---------- clocks ----------
-function fmtClock(ms) {
-  ms = Math.max(0, ms);
-  const s = Math.floor(ms / 1000);
-  const m = Math.floor(s / 60);
-  if (ms < 20000) return `${m}:${String(s % 60).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
-  if (m >= 60) return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  return `${m}:${String(s % 60).padStart(2, '0')}`;
-}
-function drawClock() {
-  const c = game.clock;
-  $('clock-top').hidden = !c;
-  $('clock-bottom').hidden = !c;
-  clockBase = c ? { ...c, at: performance.now() } : null;
-  tickClock();
-}
-function tickClock() {
-  if (!clockBase) return;
-  const elapsed = performance.now() - clockBase.at;
-  const left = (color) => clockBase[`${color}_ms`] - (clockBase.running === color ? elapsed : 0);
-  const top = orientation === 'white' ? 'black' : 'white';
-  for (const [pos, color] of [['top', top], ['bottom', orientation]]) {
-    const el = $(`clock-${pos}`);
-    const ms = left(color);
-    el.textContent = fmtClock(ms);
-    el.classList.toggle('running', clockBase.running === color);
-    el.classList.toggle('low', ms < 20000);
-  }
-}
-setInterval(tickClock, 100);
-
 // ---------- navigation ----------
-$('viewing').addEventListener('click', () => { if (game) goTo(game.moves.length); });
+$('viewing').addEventListener('click', () => { if (game && !variation.back()) goTo(game.moves.length); });
 function goTo(ply) {
   if (!game) return;
+  variation.leave();
   const n = game.moves.length;
   ply = Math.max(0, Math.min(n, ply));
   viewPly = ply === n ? null : ply;
   drawBoard();
   drawMoves();
   drawReview();
+  drawPlayers();
 }
 const current = () => (viewPly === null ? game.moves.length : viewPly);
-$('nav-first').addEventListener('click', () => goTo(0));
-$('nav-prev').addEventListener('click', () => goTo(current() - 1));
-$('nav-next').addEventListener('click', () => goTo(current() + 1));
-$('nav-last').addEventListener('click', () => goTo(game.moves.length));
+// In a variation the buttons and keys step through it; else through the game.
+const first = () => variation.jump(true) || goTo(0);
+const prev = () => variation.step(-1) || goTo(current() - 1);
+const next = () => variation.step(1) || goTo(current() + 1);
+const last = () => variation.jump(false) || goTo(game.moves.length);
+$('nav-first').addEventListener('click', first);
+$('nav-prev').addEventListener('click', prev);
+$('nav-next').addEventListener('click', next);
+$('nav-last').addEventListener('click', last);
+variation.setup({
+  api, flash, askPromotion, moveLabel,
+  game: () => game,
+  mainPly: current,
+  redraw: () => { drawBoard(); drawMoves(); drawPlayers(); },
+  backTo: (ply) => goTo(ply),
+  showEval: showVariationEval,
+  restoreInfo: () => { if (game.info) showInfo(game.info, false); else clearInfo(); showResultOnBar(); },
+});
 
 // ---------- actions ----------
 async function action(name, okText) {
@@ -622,7 +614,8 @@ $('sound').checked = sound.soundOn();
 $('sound').addEventListener('change', (e) => sound.setSoundOn(e.target.checked));
 function flip() {
   orientation = orientation === 'white' ? 'black' : 'white';
-  if (game) { drawBoard(); drawPlayers(); tickClock(); }
+  clocks.setBottom(orientation);
+  if (game) { drawBoard(); drawPlayers(); }
   const top = orientation === 'white' ? 'black' : 'white';
   $('evalbar').classList.toggle('flipped', top === 'white');
 }
@@ -633,7 +626,8 @@ $('san-form').addEventListener('submit', (e) => {
   const text = $('san-input').value.trim();
   if (!text || !game) return;
   $('san-input').value = '';
-  sendMove({ move: text });
+  if (variation.on(game)) variation.play(text); // after the game: into a variation
+  else sendMove({ move: text });
 });
 
 // ---------- new game ----------
@@ -683,10 +677,11 @@ $('new-form').addEventListener('submit', async (e) => {
 
 // ---------- keyboard ----------
 document.addEventListener('keydown', (e) => {
+  // Escape leaves a variation even from the move box (a dialog keeps its own Escape).
+  if (e.key === 'Escape' && !e.target.closest('dialog') && variation.back()) { e.preventDefault(); return; }
   if (e.target.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
   const keys = {
-    ArrowLeft: () => goTo(current() - 1), ArrowRight: () => goTo(current() + 1),
-    Home: () => goTo(0), End: () => goTo(game.moves.length),
+    ArrowLeft: prev, ArrowRight: next, Home: first, End: last,
     f: flip, n: () => openNewGame(), u: () => $('btn-undo').click(), h: () => $('btn-hint').click(),
   };
   const k = keys[e.key];
@@ -695,10 +690,7 @@ document.addEventListener('keydown', (e) => {
 });
 
 // ---------- start ----------
-$('sel-board').addEventListener('change', (e) => applyBoardTheme(e.target.value));
-$('sel-pieces').addEventListener('change', (e) => applyPieceStyle(e.target.value));
-applyBoardTheme(localStorage.getItem('vidle.board') || 'brown');
-applyPieceStyle(localStorage.getItem('vidle.pieces') || 'classic');
+themes.setup();
 new ResizeObserver(() => cg.redrawAll()).observe($('board'));
 
 // The language: chosen with the EN/CS switch (remembered), else the browser's.

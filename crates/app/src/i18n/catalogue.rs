@@ -655,6 +655,10 @@ catalogue! {
         "Všechny počítače jsou vytížené; zkuste to za chvíli.";
     ErrAnalysisCancelled: "The analysis was cancelled.", "Rozbor byl zrušen.";
     ErrNoAnalysis: "This game has not been analysed.", "Tato partie ještě nebyla rozebrána.";
+    ErrVariationInPlay: "Variations can be tried once the game is over.",
+        "Varianty jde zkoušet, až partie skončí.";
+    ErrVariationOver: "The variation has already ended; {move} cannot follow.",
+        "Varianta už skončila; {move} po ní nemůže následovat.";
     ErrBadGame: "The game cannot be read: {why}", "Partii nelze přečíst: {why}";
     ErrBadLevel: "Bad level: {why}", "Chybná úroveň: {why}";
     ErrBadTimeControl: "Bad time control: {why}", "Chybné tempo: {why}";
@@ -695,4 +699,19 @@ catalogue! {
     ExplorerShowTip: "Click to show it on the board", "Kliknutím ho ukážete na šachovnici";
     HelpBook: "the opening book's moves here, with their weights",
         "tahy knihovny zahájení v této pozici s jejich vahami";
+    // ---- the analysis board's variations (web/variation.rs, variation.js) ----
+    Variation: "Variation", "Varianta";
+    BackToGame: "Back to the game", "Zpět k partii";
+    BackToGameTip: "Back to the game's moves (Esc)", "Zpět k tahům partie (Esc)";
+    TryVariation: "Move a piece to try a variation from the position shown.",
+        "Tahem figury vyzkoušíte variantu z ukázané pozice.";
+    ViewingVariation: "Variation after {move} — press Esc to return to the game",
+        "Varianta po {move} — klávesa Esc vás vrátí k partii";
+    ViewingVariationStart: "Variation from the start position — press Esc to return to the game",
+        "Varianta z výchozí pozice — klávesa Esc vás vrátí k partii";
+    ViewingVariationTouch: "Variation after {move} — tap here to return to the game",
+        "Varianta po {move} — klepnutím sem se vrátíte k partii";
+    ViewingVariationStartTouch: "Variation from the start position — tap here to return to the game",
+        "Varianta z výchozí pozice — klepnutím sem se vrátíte k partii";
+    VariationEvalMeta: "variation · depth {depth}", "varianta · hloubka {depth}";
 }

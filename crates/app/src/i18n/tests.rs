@@ -166,17 +166,21 @@ fn languages_of_locales_and_headers() {
 /// The keys the page's scripts and markup ask for: `t('Key'` in the JS, `data-i18n…="Key"` in
 /// the HTML.
 fn page_keys() -> Vec<(String, &'static str)> {
-    let files: [(&str, &str); 10] = [
+    let files: [(&str, &str); 14] = [
         ("app.js", include_str!("../../web/app.js")),
         ("mygames.js", include_str!("../../web/mygames.js")),
         ("review.js", include_str!("../../web/review.js")),
         ("explorer.js", include_str!("../../web/explorer.js")),
+        ("variation.js", include_str!("../../web/variation.js")),
         ("i18n.js", include_str!("../../web/i18n.js")),
         ("index.html", include_str!("../../web/index.html")),
         ("practice.html", include_str!("../../web/practice.html")),
         ("practice.js", include_str!("../../web/practice.js")),
         ("mistakes.html", include_str!("../../web/mistakes.html")),
         ("mistakes.js", include_str!("../../web/mistakes.js")),
+        ("trainer.js", include_str!("../../web/trainer.js")),
+        ("clocks.js", include_str!("../../web/clocks.js")),
+        ("themes.js", include_str!("../../web/themes.js")),
     ];
     let mut out = Vec::new();
     for (name, text) in files {

@@ -26,7 +26,7 @@ pub struct Ending {
 }
 
 impl Ending {
-    fn new(e: crate::game::Ending) -> Ending {
+    pub(super) fn new(e: crate::game::Ending) -> Ending {
         Ending {
             result: e.result.to_string(),
             reason: capitalised(&e.reason.english()),
@@ -201,6 +201,38 @@ pub fn shown_target(m: Move, chess960: bool) -> Square {
     if m.is_castle() && !chess960 { castle_king_target(m) } else { m.to() }
 }
 
+/// Squares each piece of the side to move can go to, as chessground wants them (from → [to…];
+/// castling also as the king's two-square move in standard chess), and the targets of pawn
+/// moves that promote (so the page asks for a piece).
+pub type Targets = BTreeMap<String, Vec<String>>;
+
+/// The legal moves of `pos` as [`Targets`]: every destination, and the promoting ones.
+pub fn legal_targets(pos: &Position, chess960: bool) -> (Targets, Targets) {
+    let mut dests = Targets::new();
+    let mut promotions = Targets::new();
+    for m in pos.legal_moves().iter() {
+        let from = m.from().to_string();
+        let mut targets = vec![m.to()];
+        if m.is_castle() && !chess960 {
+            targets.push(castle_king_target(m));
+        }
+        for t in targets {
+            let t = t.to_string();
+            if m.promotion_role().is_some() {
+                let p = promotions.entry(from.clone()).or_default();
+                if !p.contains(&t) {
+                    p.push(t.clone());
+                }
+            }
+            let list = dests.entry(from.clone()).or_default();
+            if !list.contains(&t) {
+                list.push(t);
+            }
+        }
+    }
+    (dests, promotions)
+}
+
 pub fn color_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
 }
@@ -287,31 +319,12 @@ impl WebGame {
 
     pub fn view(&self, id: GameId) -> GameView {
         let pos = *self.game().position();
-        let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let mut promotions: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let human_turn = self.session.is_human_turn();
-        if human_turn {
-            for m in pos.legal_moves().iter() {
-                let from = m.from().to_string();
-                let mut targets = vec![m.to()];
-                if m.is_castle() && !self.session.chess960() {
-                    targets.push(castle_king_target(m));
-                }
-                for t in targets {
-                    let list = dests.entry(from.clone()).or_default();
-                    let t = t.to_string();
-                    if m.promotion_role().is_some() {
-                        let p = promotions.entry(from.clone()).or_default();
-                        if !p.contains(&t) {
-                            p.push(t.clone());
-                        }
-                    }
-                    if !list.contains(&t) {
-                        list.push(t);
-                    }
-                }
-            }
-        }
+        let (dests, promotions) = if human_turn {
+            legal_targets(&pos, self.session.chess960())
+        } else {
+            Default::default()
+        };
         let moves = self
             .game()
             .moves()
@@ -401,14 +414,20 @@ impl WebGame {
     }
 
     fn captured(&self) -> Captured {
-        // The page lists the most valuable first.
-        let taken = crate::game::captured::captured(self.game());
-        let letters = |v: &[Role]| -> Vec<char> { v.iter().rev().map(|r| r.char()).collect() };
-        Captured { white: letters(&taken.by_white), black: letters(&taken.by_black) }
+        Captured::of(self.game())
     }
 
     fn material(&self) -> i32 {
         crate::game::captured::material_balance(self.game().position())
+    }
+}
+
+impl Captured {
+    /// What each side has taken in `game`'s moves, the most valuable first (as the page lists).
+    pub fn of(game: &Game) -> Captured {
+        let taken = crate::game::captured::captured(game);
+        let letters = |v: &[Role]| -> Vec<char> { v.iter().rev().map(|r| r.char()).collect() };
+        Captured { white: letters(&taken.by_white), black: letters(&taken.by_black) }
     }
 }
 

@@ -21,6 +21,7 @@ mod request;
 mod saved;
 pub mod secret;
 mod state;
+mod variation;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -167,6 +168,7 @@ pub fn router(state: Arc<AppState>, access: Arc<Access>) -> Router {
         .route("/api/game/{id}/analyse", post(api::analyse))
         .route("/api/game/{id}/analyse/cancel", post(api::cancel_analysis))
         .route("/api/game/{id}/analysis", get(api::last_analysis))
+        .route("/api/game/{id}/variation", post(variation::variation))
         .route("/api/game/{id}/ws", get(api::websocket))
         .route("/api/practice", post(practice::create))
         .route("/api/practice/{id}", get(practice::get))
