@@ -6,11 +6,13 @@
 //! WebSocket) the new one is answered `503` and closed at once, so that a flood of idle
 //! connections cannot keep a player out and a full server says so without delay. One client
 //! (an address, as the quotas count them) has a cap of its own: past it, its own idle
-//! connection goes, so that one client's WebSockets cannot fill the server.
+//! connection goes, so that one client's WebSockets cannot fill the server. A trusted proxy's
+//! connections carry every client's requests (`client.rs`): that cap does not apply to them.
 //!
 //! axum's `serve` has no head deadline (it gives hyper no timer), hence this accept loop; the
 //! HTTP itself is hyper's.
 
+use super::client::TrustedProxies;
 use super::guard::Conn;
 use axum::Router;
 use axum::body::Body;
@@ -108,16 +110,17 @@ fn lock(r: &Shared) -> std::sync::MutexGuard<'_, Registry> {
 impl Registry {
     /// Counts a new connection of `client`. When `limits` would be passed, the connection idle
     /// the longest is closed first (the client's own when it is the client's cap that is
-    /// reached); `None` when none is idle.
+    /// reached, unless the client is `proxy`, a trusted proxy); `None` when none is idle.
     fn admit(
         &mut self,
         limits: &ConnLimits,
         client: IpAddr,
+        proxy: bool,
         now: Instant,
     ) -> Option<(u64, Arc<Notify>)> {
         let client = super::quota::client_key(client);
         let mine = self.per_client.get(&client).copied().unwrap_or(0);
-        if limits.max_per_client > 0 && mine >= limits.max_per_client {
+        if limits.max_per_client > 0 && !proxy && mine >= limits.max_per_client {
             self.close_idle_longest(|r| r.client == client)?;
         } else if self.conns.len() >= limits.max_connections.max(1) {
             self.close_idle_longest(|_| true)?;
@@ -254,11 +257,13 @@ impl AsyncWrite for Tracked {
 const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: \
 text/plain\r\nContent-Length: 37\r\nConnection: close\r\n\r\nThe server has too many connections.\n";
 
-/// Serves `app` on `listener` within `limits` until `shutdown` completes.
+/// Serves `app` on `listener` within `limits` until `shutdown` completes; the connections of
+/// `trusted` proxies have no cap per client.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: ConnLimits,
+    trusted: Arc<TrustedProxies>,
     shutdown: impl Future<Output = ()>,
 ) {
     let registry: Shared = Arc::default();
@@ -283,7 +288,8 @@ pub async fn serve(
                 return;
             }
         };
-        let admitted = lock(&registry).admit(&limits, remote.ip(), Instant::now());
+        let proxy = trusted.contains(remote.ip());
+        let admitted = lock(&registry).admit(&limits, remote.ip(), proxy, Instant::now());
         let Some((id, kill)) = admitted else {
             let _ = tcp.try_write(FULL);
             continue;
@@ -411,21 +417,21 @@ mod tests {
         let ip: IpAddr = "192.0.2.1".parse().expect("ip");
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
-        let (a, _) = r.admit(&limits, ip, at(0)).expect("a");
-        let (b, kill_b) = r.admit(&limits, ip, at(1)).expect("b");
-        let (c, _) = r.admit(&limits, ip, at(2)).expect("c");
+        let (a, _) = r.admit(&limits, ip, false, at(0)).expect("a");
+        let (b, kill_b) = r.admit(&limits, ip, false, at(1)).expect("b");
+        let (c, _) = r.admit(&limits, ip, false, at(2)).expect("c");
         // A is answering a request, C is a WebSocket: B, idle since 1 s, goes.
         r.conns.get_mut(&a).expect("a").busy = 1;
         r.conns.get_mut(&c).expect("c").upgraded = true;
-        let (d, _) = r.admit(&limits, ip, at(3)).expect("d");
+        let (d, _) = r.admit(&limits, ip, false, at(3)).expect("d");
         assert!(!r.conns.contains_key(&b) && r.conns.contains_key(&d));
         let told = tokio::time::timeout(Duration::from_secs(5), kill_b.notified()).await;
         assert!(told.is_ok(), "B is told to close");
         // D is idle: the next one takes its place; then nothing is idle and a new one is refused.
-        let (e, _) = r.admit(&limits, ip, at(4)).expect("e");
+        let (e, _) = r.admit(&limits, ip, false, at(4)).expect("e");
         assert!(!r.conns.contains_key(&d));
         r.conns.get_mut(&e).expect("e").busy = 1;
-        assert!(r.admit(&limits, ip, at(5)).is_none());
+        assert!(r.admit(&limits, ip, false, at(5)).is_none());
         assert_eq!(r.conns.len(), 3);
         assert_eq!(r.per_client.get(&ip), Some(&3));
     }
@@ -438,20 +444,27 @@ mod tests {
         let at = |s: u64| t0 + Duration::from_secs(s);
         let (me, other): (IpAddr, IpAddr) =
             ("192.0.2.1".parse().expect("ip"), "192.0.2.2".parse().expect("ip"));
-        let (theirs, _) = r.admit(&limits, other, at(0)).expect("other");
-        let (a, _) = r.admit(&limits, me, at(1)).expect("a");
-        let (b, _) = r.admit(&limits, me, at(2)).expect("b");
+        let (theirs, _) = r.admit(&limits, other, false, at(0)).expect("other");
+        let (a, _) = r.admit(&limits, me, false, at(1)).expect("a");
+        let (b, _) = r.admit(&limits, me, false, at(2)).expect("b");
         // A third of mine closes my own idle-longest (A), not the other client's older one.
-        let (c, _) = r.admit(&limits, me, at(3)).expect("c");
+        let (c, _) = r.admit(&limits, me, false, at(3)).expect("c");
         assert!(!r.conns.contains_key(&a) && r.conns.contains_key(&theirs));
         // With both of mine busy (WebSockets, say), a third is refused; others still get in.
         r.conns.get_mut(&b).expect("b").upgraded = true;
         r.conns.get_mut(&c).expect("c").upgraded = true;
-        assert!(r.admit(&limits, me, at(4)).is_none());
-        assert!(r.admit(&limits, other, at(5)).is_some());
+        assert!(r.admit(&limits, me, false, at(4)).is_none());
+        assert!(r.admit(&limits, other, false, at(5)).is_some());
         // Closing frees the count.
         assert!(r.remove(b).is_some());
         assert_eq!(r.per_client.get(&me), Some(&1));
+        // A trusted proxy carries everyone's connections: only the server's cap holds it.
+        let proxy: IpAddr = "192.0.2.9".parse().expect("ip");
+        for s in 6..12 {
+            let (p, _) = r.admit(&limits, proxy, true, at(s)).expect("proxy's connection");
+            r.conns.get_mut(&p).expect("p").upgraded = true;
+        }
+        assert_eq!(r.per_client.get(&proxy), Some(&6));
     }
 
     #[test]
