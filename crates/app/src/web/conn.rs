@@ -25,13 +25,13 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::Notify;
 use tower::ServiceExt as _;
 
@@ -46,6 +46,24 @@ pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Descriptors kept free of connections (engine files, tablebases, the listener).
 const RESERVED_DESCRIPTORS: u64 = 128;
+/// Connections the system holds for the accept loop (`listen`'s backlog; the system caps it at
+/// `net.core.somaxconn`). With the 128 of `std`'s and tokio's `bind`, a burst of a few hundred
+/// new connections overflowed the queue, and each connection dropped waited a second for the
+/// client to try again (the load test's players all connecting at once, issue 85).
+pub const LISTEN_BACKLOG: u32 = 1024;
+
+/// A listener on `addr` with a queue of [`LISTEN_BACKLOG`] connections (within a runtime).
+///
+/// # Errors
+/// The address cannot be bound.
+pub fn listen(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+    // As `bind` does: a restarted server may take its port back while old connections close.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
 
 /// The connection limits of one server.
 #[derive(Debug, Clone, Copy)]
@@ -465,6 +483,32 @@ mod tests {
             r.conns.get_mut(&p).expect("p").upgraded = true;
         }
         assert_eq!(r.per_client.get(&proxy), Some(&6));
+    }
+
+    #[tokio::test]
+    async fn a_burst_of_connections_waits_in_the_queue() {
+        // More connections than the usual backlog of 128, none accepted: each must still be
+        // taken into the queue at once (a dropped one would wait for its client to retry).
+        const BURST: u32 = 300;
+        let cap = std::fs::read_to_string("/proc/sys/net/core/somaxconn")
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok());
+        let why = format!("the system queues at most {cap:?} connections (somaxconn)");
+        if !vidle_core::testdata::skip_unless(
+            cap.is_some_and(|c| c >= BURST),
+            "a_burst_of_connections_waits_in_the_queue",
+            &why,
+        ) {
+            return;
+        }
+        let listener = listen("127.0.0.1:0".parse().expect("addr")).expect("listen");
+        let addr = listener.local_addr().expect("addr");
+        let mut held = Vec::new();
+        for i in 0..BURST {
+            let c = tokio::time::timeout(Duration::from_secs(20), TcpStream::connect(addr)).await;
+            held.push(c.unwrap_or_else(|_| panic!("connection {i} not queued")).expect("connect"));
+        }
+        assert_eq!(held.len(), BURST as usize);
     }
 
     #[test]
