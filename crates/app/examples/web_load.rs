@@ -20,6 +20,9 @@
 //! `dests`, waits for the engine's answer on the WebSocket, and reads the game back with
 //! `GET /api/game/{id}` (as a reloaded page would) for its next move. HTTP is HTTP/1.1 written
 //! by hand on one keep-alive connection per player (reopened when the server closes it).
+//! Latencies: `create`, `move`, `get` (a request, a new connection's opening included),
+//! `connect` (opening one), `ws_open` (connection and handshake), `reply` (from the move's
+//! answer to the engine's answer on the WebSocket: the engines' queue and search).
 //! Not a test: nothing is asserted; it prints tables.
 
 use clap::Parser;
@@ -117,7 +120,7 @@ impl Stats {
     fn record(&mut self, kind: &'static str, took: Duration, outcome: &str) {
         self.latency.entry(kind).or_default().push(took.as_micros() as u64);
         *self.outcomes.entry((kind, outcome.to_string())).or_default() += 1;
-        if kind != "reply" && kind != "ws_open" {
+        if !matches!(kind, "reply" | "ws_open" | "connect") {
             self.requests += 1;
         }
     }
@@ -148,6 +151,8 @@ struct Http {
     conn: Option<TcpStream>,
     buf: Vec<u8>,
     reconnects: u64,
+    /// How long the last new connection took to open (taken by [`timed`]).
+    connected_in: Option<Duration>,
 }
 
 /// A response: status and body.
@@ -158,7 +163,7 @@ struct Reply {
 
 impl Http {
     fn new(addr: SocketAddr) -> Http {
-        Http { addr, conn: None, buf: Vec::new(), reconnects: 0 }
+        Http { addr, conn: None, buf: Vec::new(), reconnects: 0, connected_in: None }
     }
 
     /// Sends a request and reads its response. A connection the server closed while it was
@@ -177,7 +182,9 @@ impl Http {
 
     async fn once(&mut self, method: &str, path: &str, body: &str) -> std::io::Result<Reply> {
         if self.conn.is_none() {
+            let t0 = Instant::now();
             let s = TcpStream::connect(self.addr).await?;
+            self.connected_in = Some(t0.elapsed());
             s.set_nodelay(true)?;
             self.conn = Some(s);
             self.buf.clear();
@@ -285,7 +292,11 @@ async fn timed(
     body: &str,
 ) -> Option<Value> {
     let t0 = Instant::now();
-    match http.request(method, path, body).await {
+    let answer = http.request(method, path, body).await;
+    if let Some(took) = http.connected_in.take() {
+        stats(st).record("connect", took, "ok");
+    }
+    match answer {
         Ok(r) => {
             stats(st).record(kind, t0.elapsed(), &r.status.to_string());
             if (200..300).contains(&r.status) { serde_json::from_slice(&r.body).ok() } else { None }
