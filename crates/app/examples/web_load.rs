@@ -477,7 +477,15 @@ struct Server {
 }
 
 impl Drop for Server {
+    /// Stops the server; says how many warnings and errors it logged (`--log-level warn`), and
+    /// shows the last few, before its directory goes.
     fn drop(&mut self) {
+        let log = std::fs::read_to_string(self.data.join("serve.log")).unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        println!("server log: {} lines of warnings and errors", lines.len());
+        for l in &lines[lines.len().saturating_sub(5)..] {
+            println!("  {l}");
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.data);
