@@ -3,27 +3,8 @@
 
 mod web_common;
 
-use std::io::Read;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use web_common::{Server, id_of, server_with_env};
-
-/// Reads the server's standard error to its end on a thread, into a shared text.
-fn collect_stderr(s: &mut Server) -> (Arc<Mutex<String>>, std::thread::JoinHandle<()>) {
-    let mut err = s.stderr.take().expect("stderr");
-    let text = Arc::new(Mutex::new(String::new()));
-    let sink = Arc::clone(&text);
-    let reader = std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        loop {
-            match err.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n])),
-            }
-        }
-    });
-    (text, reader)
-}
+use web_common::{collect_stderr, id_of, server_with_env};
 
 /// The log's request lines (those that end in a time and a client).
 fn request_lines(text: &str) -> Vec<String> {

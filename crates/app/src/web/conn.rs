@@ -6,11 +6,13 @@
 //! WebSocket) the new one is answered `503` and closed at once, so that a flood of idle
 //! connections cannot keep a player out and a full server says so without delay. One client
 //! (an address, as the quotas count them) has a cap of its own: past it, its own idle
-//! connection goes, so that one client's WebSockets cannot fill the server.
+//! connection goes, so that one client's WebSockets cannot fill the server. A trusted proxy's
+//! connections carry every client's requests (`client.rs`): that cap does not apply to them.
 //!
 //! axum's `serve` has no head deadline (it gives hyper no timer), hence this accept loop; the
 //! HTTP itself is hyper's.
 
+use super::client::TrustedProxies;
 use super::guard::Conn;
 use axum::Router;
 use axum::body::Body;
@@ -23,13 +25,13 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::Notify;
 use tower::ServiceExt as _;
 
@@ -44,6 +46,24 @@ pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Descriptors kept free of connections (engine files, tablebases, the listener).
 const RESERVED_DESCRIPTORS: u64 = 128;
+/// Connections the system holds for the accept loop (`listen`'s backlog; the system caps it at
+/// `net.core.somaxconn`). With the 128 of `std`'s and tokio's `bind`, a burst of a few hundred
+/// new connections overflowed the queue, and each connection dropped waited a second for the
+/// client to try again (the load test's players all connecting at once, issue 85).
+pub const LISTEN_BACKLOG: u32 = 1024;
+
+/// A listener on `addr` with a queue of [`LISTEN_BACKLOG`] connections (within a runtime).
+///
+/// # Errors
+/// The address cannot be bound.
+pub fn listen(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+    // As `bind` does: a restarted server may take its port back while old connections close.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
 
 /// The connection limits of one server.
 #[derive(Debug, Clone, Copy)]
@@ -108,16 +128,17 @@ fn lock(r: &Shared) -> std::sync::MutexGuard<'_, Registry> {
 impl Registry {
     /// Counts a new connection of `client`. When `limits` would be passed, the connection idle
     /// the longest is closed first (the client's own when it is the client's cap that is
-    /// reached); `None` when none is idle.
+    /// reached, unless the client is `proxy`, a trusted proxy); `None` when none is idle.
     fn admit(
         &mut self,
         limits: &ConnLimits,
         client: IpAddr,
+        proxy: bool,
         now: Instant,
     ) -> Option<(u64, Arc<Notify>)> {
         let client = super::quota::client_key(client);
         let mine = self.per_client.get(&client).copied().unwrap_or(0);
-        if limits.max_per_client > 0 && mine >= limits.max_per_client {
+        if limits.max_per_client > 0 && !proxy && mine >= limits.max_per_client {
             self.close_idle_longest(|r| r.client == client)?;
         } else if self.conns.len() >= limits.max_connections.max(1) {
             self.close_idle_longest(|_| true)?;
@@ -254,11 +275,13 @@ impl AsyncWrite for Tracked {
 const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: \
 text/plain\r\nContent-Length: 37\r\nConnection: close\r\n\r\nThe server has too many connections.\n";
 
-/// Serves `app` on `listener` within `limits` until `shutdown` completes.
+/// Serves `app` on `listener` within `limits` until `shutdown` completes; the connections of
+/// `trusted` proxies have no cap per client.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: ConnLimits,
+    trusted: Arc<TrustedProxies>,
     shutdown: impl Future<Output = ()>,
 ) {
     let registry: Shared = Arc::default();
@@ -283,7 +306,8 @@ pub async fn serve(
                 return;
             }
         };
-        let admitted = lock(&registry).admit(&limits, remote.ip(), Instant::now());
+        let proxy = trusted.contains(remote.ip());
+        let admitted = lock(&registry).admit(&limits, remote.ip(), proxy, Instant::now());
         let Some((id, kill)) = admitted else {
             let _ = tcp.try_write(FULL);
             continue;
@@ -411,21 +435,21 @@ mod tests {
         let ip: IpAddr = "192.0.2.1".parse().expect("ip");
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
-        let (a, _) = r.admit(&limits, ip, at(0)).expect("a");
-        let (b, kill_b) = r.admit(&limits, ip, at(1)).expect("b");
-        let (c, _) = r.admit(&limits, ip, at(2)).expect("c");
+        let (a, _) = r.admit(&limits, ip, false, at(0)).expect("a");
+        let (b, kill_b) = r.admit(&limits, ip, false, at(1)).expect("b");
+        let (c, _) = r.admit(&limits, ip, false, at(2)).expect("c");
         // A is answering a request, C is a WebSocket: B, idle since 1 s, goes.
         r.conns.get_mut(&a).expect("a").busy = 1;
         r.conns.get_mut(&c).expect("c").upgraded = true;
-        let (d, _) = r.admit(&limits, ip, at(3)).expect("d");
+        let (d, _) = r.admit(&limits, ip, false, at(3)).expect("d");
         assert!(!r.conns.contains_key(&b) && r.conns.contains_key(&d));
         let told = tokio::time::timeout(Duration::from_secs(5), kill_b.notified()).await;
         assert!(told.is_ok(), "B is told to close");
         // D is idle: the next one takes its place; then nothing is idle and a new one is refused.
-        let (e, _) = r.admit(&limits, ip, at(4)).expect("e");
+        let (e, _) = r.admit(&limits, ip, false, at(4)).expect("e");
         assert!(!r.conns.contains_key(&d));
         r.conns.get_mut(&e).expect("e").busy = 1;
-        assert!(r.admit(&limits, ip, at(5)).is_none());
+        assert!(r.admit(&limits, ip, false, at(5)).is_none());
         assert_eq!(r.conns.len(), 3);
         assert_eq!(r.per_client.get(&ip), Some(&3));
     }
@@ -438,20 +462,53 @@ mod tests {
         let at = |s: u64| t0 + Duration::from_secs(s);
         let (me, other): (IpAddr, IpAddr) =
             ("192.0.2.1".parse().expect("ip"), "192.0.2.2".parse().expect("ip"));
-        let (theirs, _) = r.admit(&limits, other, at(0)).expect("other");
-        let (a, _) = r.admit(&limits, me, at(1)).expect("a");
-        let (b, _) = r.admit(&limits, me, at(2)).expect("b");
+        let (theirs, _) = r.admit(&limits, other, false, at(0)).expect("other");
+        let (a, _) = r.admit(&limits, me, false, at(1)).expect("a");
+        let (b, _) = r.admit(&limits, me, false, at(2)).expect("b");
         // A third of mine closes my own idle-longest (A), not the other client's older one.
-        let (c, _) = r.admit(&limits, me, at(3)).expect("c");
+        let (c, _) = r.admit(&limits, me, false, at(3)).expect("c");
         assert!(!r.conns.contains_key(&a) && r.conns.contains_key(&theirs));
         // With both of mine busy (WebSockets, say), a third is refused; others still get in.
         r.conns.get_mut(&b).expect("b").upgraded = true;
         r.conns.get_mut(&c).expect("c").upgraded = true;
-        assert!(r.admit(&limits, me, at(4)).is_none());
-        assert!(r.admit(&limits, other, at(5)).is_some());
+        assert!(r.admit(&limits, me, false, at(4)).is_none());
+        assert!(r.admit(&limits, other, false, at(5)).is_some());
         // Closing frees the count.
         assert!(r.remove(b).is_some());
         assert_eq!(r.per_client.get(&me), Some(&1));
+        // A trusted proxy carries everyone's connections: only the server's cap holds it.
+        let proxy: IpAddr = "192.0.2.9".parse().expect("ip");
+        for s in 6..12 {
+            let (p, _) = r.admit(&limits, proxy, true, at(s)).expect("proxy's connection");
+            r.conns.get_mut(&p).expect("p").upgraded = true;
+        }
+        assert_eq!(r.per_client.get(&proxy), Some(&6));
+    }
+
+    #[tokio::test]
+    async fn a_burst_of_connections_waits_in_the_queue() {
+        // More connections than the usual backlog of 128, none accepted: each must still be
+        // taken into the queue at once (a dropped one would wait for its client to retry).
+        const BURST: u32 = 300;
+        let cap = std::fs::read_to_string("/proc/sys/net/core/somaxconn")
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok());
+        let why = format!("the system queues at most {cap:?} connections (somaxconn)");
+        if !vidle_core::testdata::skip_unless(
+            cap.is_some_and(|c| c >= BURST),
+            "a_burst_of_connections_waits_in_the_queue",
+            &why,
+        ) {
+            return;
+        }
+        let listener = listen("127.0.0.1:0".parse().expect("addr")).expect("listen");
+        let addr = listener.local_addr().expect("addr");
+        let mut held = Vec::new();
+        for i in 0..BURST {
+            let c = tokio::time::timeout(Duration::from_secs(20), TcpStream::connect(addr)).await;
+            held.push(c.unwrap_or_else(|_| panic!("connection {i} not queued")).expect("connect"));
+        }
+        assert_eq!(held.len(), BURST as usize);
     }
 
     #[test]

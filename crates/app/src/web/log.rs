@@ -1,12 +1,13 @@
 //! `vidle serve`'s log on standard error: one line per request (method, path, status, time,
-//! client) and one per failure, at a level set by `--log-level` or `RUST_LOG`.
+//! client, as `client.rs` names it) and one per failure, at a level set by `--log-level` or
+//! `RUST_LOG`.
 //!
 //! Secrets stay out of it: the path is logged without its query string (where the access token
 //! travels, `?token=`), never a header or cookie, and a game's id (which gives access to the
 //! game) is cut to its first [`SHOWN_ID_CHARS`] characters.
 
-use super::guard::Conn;
-use axum::extract::{ConnectInfo, Request};
+use super::client::Client;
+use axum::extract::Request;
 use axum::middleware::Next;
 use axum::response::Response;
 use std::time::Instant;
@@ -89,11 +90,8 @@ pub async fn request(req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().clone();
     let path = shown_path(req.uri().path());
-    let client = req
-        .extensions()
-        .get::<ConnectInfo<Conn>>()
-        .and_then(|c| c.0.remote)
-        .map_or_else(|| "-".to_string(), |a| a.to_string());
+    let client =
+        req.extensions().get::<Client>().map_or_else(|| "-".to_string(), Client::to_string);
     let response = next.run(req).await;
     let status = response.status().as_u16();
     let ms = started.elapsed().as_millis();

@@ -4,6 +4,7 @@
 
 mod api;
 mod assets;
+pub mod client;
 pub mod conn;
 mod error;
 mod exercises;
@@ -34,6 +35,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use client::TrustedProxies;
 pub use conn::ConnLimits;
 pub use game::MAX_PLIES;
 pub use guard::{Access, Conn};
@@ -92,6 +94,10 @@ pub struct ServeArgs {
     /// this computer, a proxy's name); may be repeated.
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_hosts: Vec<String>,
+    /// A reverse proxy (an address, or a network as 10.0.0.0/8) whose `X-Forwarded-For` names
+    /// the client for the quotas and the log; may be repeated. Without it the header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR", value_parser = client::Net::parse)]
+    pub trusted_proxies: Vec<client::Net>,
     /// A Polyglot opening book for the engines instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub book: Option<std::path::PathBuf>,
@@ -137,15 +143,18 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     }
 }
 
-/// The whole application behind the quotas per client (see [`quota`]), each request logged.
+/// The whole application behind the quotas per client (see [`quota`]), each request logged;
+/// clients are named as [`client`] says (behind `trusted` proxies, by `X-Forwarded-For`).
 pub fn router_with_quotas(
     state: Arc<AppState>,
     access: Arc<Access>,
     quotas: Arc<Quotas>,
+    trusted: Arc<TrustedProxies>,
 ) -> Router {
     router(state, access)
         .layer(middleware::from_fn_with_state(quotas, quota::limit))
         .layer(middleware::from_fn(log::request))
+        .layer(middleware::from_fn_with_state(trusted, client::identify))
 }
 
 /// The whole application: API, WebSocket and the embedded page, behind the access checks.
@@ -213,9 +222,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async {
         let addr = SocketAddr::new(args.host, args.port);
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+        let listener =
+            conn::listen(addr).map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr()?;
         let (lines, url) = listen::banner(local, token.as_deref());
         println!("{}", lines.join("\n"));
@@ -247,14 +255,16 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             requests_per_minute: args.requests_per_minute,
             games_per_minute: args.games_per_minute,
         });
-        let app = router_with_quotas(state, Arc::new(access), Arc::new(quotas));
+        let trusted = Arc::new(TrustedProxies::new(args.trusted_proxies.clone()));
+        let app =
+            router_with_quotas(state, Arc::new(access), Arc::new(quotas), Arc::clone(&trusted));
         let conn_limits = ConnLimits {
             max_connections,
             max_per_client: args.max_connections_per_client,
             header_timeout: args.header_timeout,
             body_timeout: args.body_timeout,
         };
-        conn::serve(listener, app, conn_limits, async {
+        conn::serve(listener, app, conn_limits, trusted, async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await;

@@ -6,12 +6,13 @@
 //! may hold a whole /64). The token of a server reachable from other computers is the same for
 //! every player, so it cannot tell them apart; requests without it are counted like any other,
 //! then refused by the access checks. Behind a reverse proxy every client has the proxy's
-//! address: give that address's quota to all of them, or set the quotas at the proxy.
+//! address unless the proxy is trusted (`--trusted-proxy`, `client.rs`): its `X-Forwarded-For`
+//! then names the client.
 
+use super::client::Client as Requester;
 use super::error::ApiError;
-use super::guard::Conn;
 use crate::i18n::{Msg, Text};
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -183,9 +184,10 @@ fn too_many(over: Over) -> Response {
 }
 
 /// The quotas, as an axum middleware (outside the access checks: a flood of refused requests
-/// counts too). Requests without a client address (made in-process) are not counted.
+/// counts too), by the client [`super::client::identify`] named. Requests without a client
+/// (made in-process) are not counted.
 pub async fn limit(State(quotas): State<Arc<Quotas>>, req: Request, next: Next) -> Response {
-    let ip = req.extensions().get::<ConnectInfo<Conn>>().and_then(|c| c.0.remote).map(|a| a.ip());
+    let ip = req.extensions().get::<Requester>().map(|c| c.ip);
     if let Some(ip) = ip {
         let new_game = req.method() == Method::POST && req.uri().path() == "/api/game";
         if let Err(over) = quotas.spend(ip, new_game, Instant::now()) {

@@ -123,6 +123,25 @@ impl Server {
     }
 }
 
+/// Reads the server's standard error to its end on a thread, into a shared text (the log).
+pub fn collect_stderr(
+    s: &mut Server,
+) -> (std::sync::Arc<std::sync::Mutex<String>>, std::thread::JoinHandle<()>) {
+    let mut err = s.stderr.take().expect("stderr");
+    let text = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let sink = std::sync::Arc::clone(&text);
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        loop {
+            match err.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n])),
+            }
+        }
+    });
+    (text, reader)
+}
+
 pub struct Reply {
     pub status: u16,
     pub headers: String,
