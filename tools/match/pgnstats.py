@@ -5,6 +5,13 @@ them) back out of match PGNs, for two questions a gauntlet leaves open.
   times      per engine and stage of the game (moves 1-20, 21-40, 41-60,
              61 on; book moves skipped): moves, mean seconds a move, mean
              depth. Does one side spend its clock differently?
+  clock      per engine, from the TimeControl tag and each move's seconds:
+             the least time left before a move, the least left after one,
+             the largest share of the time left spent on one move, how
+             many moves spent over half of it, and the games lost on time.
+             Did a forfeit come from the engine's time management (it
+             planned to spend what it had) or from the machine (a move far
+             over the engine's usual share)?
   misjudged  in the games ENGINE lost: the first move at which the winner's
              score for itself rose above --winner (pawns, default 1.00) while
              ENGINE's last score for itself was still above --loser
@@ -13,6 +20,7 @@ them) back out of match PGNs, for two questions a gauntlet leaves open.
              from, with its move and both scores in a `c0` field.
 
     python3 tools/match/pgnstats.py times GAMES.pgn[.gz] ...
+    python3 tools/match/pgnstats.py clock GAMES.pgn[.gz] ...
     python3 tools/match/pgnstats.py misjudged --engine Vidle GAMES.pgn.gz ...
 
 Mate scores count as +-99 pawns.  Games without such comments add nothing.
@@ -68,6 +76,50 @@ def times(paths):
     return acc
 
 
+SECONDS = re.compile(r"(\d+(?:\.\d+)?)s\b")
+
+
+def clock(paths):
+    """{engine: stats} replaying each game's clocks as match.py keeps them: the base at the
+    start, each timed move's seconds taken off, the increment added after it; book moves
+    cost nothing."""
+    stats = collections.defaultdict(lambda: {
+        "moves": 0, "min_left": float("inf"), "min_after": float("inf"), "max_share": 0.0,
+        "over_half": 0, "forfeits": 0, "games": 0})
+    for game, _ in read_games(paths):
+        tc = game.headers.get("TimeControl", "-")
+        if tc in ("-", "?", ""):
+            continue
+        base, _, inc = tc.partition("+")
+        base, inc = float(base), float(inc or 0)
+        names = {chess.WHITE: game.headers.get("White", "?"),
+                 chess.BLACK: game.headers.get("Black", "?")}
+        left = {chess.WHITE: base, chess.BLACK: base}
+        for name in names.values():
+            stats[name]["games"] += 1
+        board = game.board()
+        for node in game.mainline():
+            mover = board.turn
+            board.push(node.move)
+            m = SECONDS.search(node.comment or "")
+            if node.comment == "book" or not m:
+                continue
+            secs = float(m.group(1))
+            st = stats[names[mover]]
+            st["moves"] += 1
+            st["min_left"] = min(st["min_left"], left[mover])
+            st["min_after"] = min(st["min_after"], left[mover] - secs)
+            share = secs / left[mover] if left[mover] > 0 else float("inf")
+            st["max_share"] = max(st["max_share"], share)
+            st["over_half"] += share > 0.5
+            left[mover] = max(left[mover] - secs, 0.0) + inc
+        ending = " ".join(filter(None, [game.comment, game.end().comment]))
+        for color, side in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
+            if f"{side} loses on time" in ending:
+                stats[names[color]]["forfeits"] += 1
+    return stats
+
+
 def misjudged(paths, engine: str, winner_above: float, loser_above: float):
     """[(fullmove, winner's score, engine's score, FEN before engine's move, its SAN)]"""
     found = []
@@ -101,6 +153,8 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("times", help="seconds and depth a move, per engine and stage")
     t.add_argument("pgn", nargs="+")
+    c = sub.add_parser("clock", help="how close each engine came to its flag")
+    c.add_argument("pgn", nargs="+")
     m = sub.add_parser("misjudged", help="where the loser still thought it was fine")
     m.add_argument("--engine", required=True, help="the engine's name as in the PGN")
     m.add_argument("--winner", type=float, default=1.0)
@@ -113,6 +167,13 @@ def main(argv=None) -> int:
             acc = times(args.pgn)
             for (eng, st), (n, secs, depth) in sorted(acc.items()):
                 print(f"{eng:24s} {st:12s} {n:7d} moves  {secs / n:.3f} s  depth {depth / n:.1f}")
+            return 0
+        if args.cmd == "clock":
+            for eng, st in sorted(clock(args.pgn).items()):
+                print(f"{eng:24s} {st['games']:5d} games {st['moves']:7d} moves  "
+                      f"least left before a move {st['min_left']:.3f} s, after "
+                      f"{st['min_after']:+.3f} s  largest share {st['max_share']:.2f}  "
+                      f"over half {st['over_half']}  lost on time {st['forfeits']}")
             return 0
         found = misjudged(args.pgn, args.engine, args.winner, args.loser)
     except OSError as e:
