@@ -8,7 +8,9 @@ them) back out of match PGNs, for two questions a gauntlet leaves open.
   clock      per engine, from the TimeControl tag and each move's seconds:
              the least time left before a move, the least left after one,
              the largest share of the time left spent on one move, how
-             many moves spent over half of it, and the games lost on time.
+             many moves spent over half of it, how many ended past the flag
+             (inside the runner's tolerance, or they would be losses), and
+             the games lost on time.
              Did a forfeit come from the engine's time management (it
              planned to spend what it had) or from the machine (a move far
              over the engine's usual share)?
@@ -85,7 +87,7 @@ def clock(paths):
     cost nothing."""
     stats = collections.defaultdict(lambda: {
         "moves": 0, "min_left": float("inf"), "min_after": float("inf"), "max_share": 0.0,
-        "over_half": 0, "forfeits": 0, "games": 0})
+        "over_half": 0, "past_flag": 0, "forfeits": 0, "games": 0})
     for game, _ in read_games(paths):
         tc = game.headers.get("TimeControl", "-")
         if tc in ("-", "?", ""):
@@ -112,6 +114,7 @@ def clock(paths):
             share = secs / left[mover] if left[mover] > 0 else float("inf")
             st["max_share"] = max(st["max_share"], share)
             st["over_half"] += share > 0.5
+            st["past_flag"] += secs > left[mover]
             left[mover] = max(left[mover] - secs, 0.0) + inc
         ending = " ".join(filter(None, [game.comment, game.end().comment]))
         for color, side in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
@@ -173,7 +176,8 @@ def main(argv=None) -> int:
                 print(f"{eng:24s} {st['games']:5d} games {st['moves']:7d} moves  "
                       f"least left before a move {st['min_left']:.3f} s, after "
                       f"{st['min_after']:+.3f} s  largest share {st['max_share']:.2f}  "
-                      f"over half {st['over_half']}  lost on time {st['forfeits']}")
+                      f"over half {st['over_half']}  past the flag {st['past_flag']}  "
+                      f"lost on time {st['forfeits']}")
             return 0
         found = misjudged(args.pgn, args.engine, args.winner, args.loser)
     except OSError as e:
