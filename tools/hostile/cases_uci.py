@@ -351,3 +351,14 @@ def _(b):
     t = e.until(lambda t: "bestmove" in t)
     e.quit()
     expect("searchmoves: 'e2e5'" in t and "searchmoves: 'zz'" in t and "bestmove e2e4" in t, t)
+
+
+@case("UCI", "clocks at 65535 stay there after more moves (no wrap to 0)")
+def _(b):
+    e = Uci(b)
+    e.send("position fen 4k3/8/8/8/8/8/8/4K1N1 b - - 65535 65535 moves e8d7 g1f3")
+    e.send("d")
+    e.send("isready")
+    t = e.until(lambda t: "readyok" in t)
+    e.quit()
+    expect("Fen: 8/3k4/8/8/8/5N2/8/4K3 b - - 65535 65535" in t, t)
