@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use vidle_core::{Move, Position};
 use vidle_engine::{Engine, SYZYGY_FAR, Tablebase, TbOutcome};
-use vidle_tb::{Tablebases, TbValue, Wdl};
+use vidle_tb::{Material, MetricKind, Tablebases, TbValue, Wdl};
 
 struct Source(Arc<Tablebases>);
 
@@ -82,6 +82,28 @@ fn load(path: &str) -> Result<Arc<dyn Tablebase>, vidle_engine::LoadFailure> {
         Tablebases::open(&dir)?;
     }
     Ok(shared_source(&dir))
+}
+
+/// The table files in `dir` that cannot be used (another endgame's contents, a damaged header,
+/// unreadable), one line each naming the file. `TablebasePath` checks them when it is set: the
+/// probes would otherwise take such a file as "not covered" without a word.
+pub fn problems(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let tables = shared(dir);
+    let mut found: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let (stem, metric) = match name.strip_suffix(".vdtm") {
+                Some(stem) => (stem, MetricKind::Dtm),
+                None => (name.strip_suffix(".vdtz")?, MetricKind::Dtz),
+            };
+            let material = stem.parse::<Material>().ok()?;
+            tables.table(material, metric).err().map(|e| e.to_string())
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// The one open `Tablebases` of `dir` in this process (the directory need not exist yet).

@@ -1,5 +1,5 @@
 //! The engine with generated tablebases: perfect play at the root over UCI, announcements in
-//! terminal play, and a clear error for a bad `TablebasePath`.
+//! terminal play, and a clear error for a bad `TablebasePath` or a bad table file in it.
 
 mod data_dir;
 
@@ -198,6 +198,32 @@ fn uci_makes_tables_where_tablebase_path_says_and_uses_them() {
     let _ = child.wait();
     assert!(krvk_dtm.is_file(), "made where TablebasePath says");
     assert!(!default_tb.join("KRvK.vdtm").exists(), "not in the data directory");
+}
+
+/// A table file in `TablebasePath` with another endgame's contents (KQvK's under KRvK's name)
+/// is named when the option is set (it used to be skipped by every probe without a word), and
+/// the engine goes on without it.
+#[test]
+fn uci_names_a_table_with_another_endgames_contents() {
+    let dir = tables();
+    for ext in ["vdtm", "vdtz"] {
+        let (from, to) = (format!("KQvK.{ext}"), format!("KRvK.{ext}"));
+        std::fs::copy(dir.path().join(from), dir.path().join(to)).unwrap();
+    }
+    let out = vidle(
+        &["uci"],
+        &format!(
+            "setoption name TablebasePath value {}\nposition fen 8/8/1k6/5R2/8/8/K7/8 b - - 0 1\ngo depth 4\nisready\nquit\n",
+            dir.path().display()
+        ),
+        &[],
+    );
+    for ext in ["vdtm", "vdtz"] {
+        let named = format!("info string TablebasePath: KRvK.{ext}: not a valid Vidle table");
+        assert!(out.contains(&named), "{out}");
+    }
+    assert!(!out.contains("KQvK.vdt"), "the good tables are not named: {out}");
+    assert!(out.contains("readyok") && out.contains("bestmove "), "{out}");
 }
 
 /// `tb gen`'s summary counts every file the run wrote (DTM, DTZ and the full DTM copies in

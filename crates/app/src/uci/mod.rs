@@ -332,7 +332,12 @@ impl<W: Write + Send + 'static> Uci<W> {
             // Tables made on demand (`TablebaseAutoGenerate`) go where the engine reads them.
             Ok(()) => {
                 if let Some(p) = tb_dir {
-                    crate::tb_panel::use_dir(crate::tb_source::dir_of(&p));
+                    let dir = crate::tb_source::dir_of(&p);
+                    // A table file that cannot be used is named now, not skipped in silence.
+                    for problem in crate::tb_source::problems(&dir) {
+                        self.say(&format!("info string TablebasePath: {problem}"))?;
+                    }
+                    crate::tb_panel::use_dir(dir);
                 }
             }
         }
