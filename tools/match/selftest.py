@@ -374,81 +374,6 @@ def test_pgn2tune():
     assert f"{ours} positions from 2 games" in proc.stderr, proc.stderr
 
 
-def test_sflabel():
-    """sflabel.py scores the quiet positions of both sides with a reference engine, once
-    each, in White's view, and --rescale multiplies the scores by one fitted factor."""
-    pgn = os.path.join(TMP, "tune.pgn")
-    if not os.path.exists(pgn):
-        test_pgn2tune()
-    out = os.path.join(TMP, "sf.txt")
-    proc = subprocess.run([sys.executable, os.path.join(HERE, "sflabel.py"), "--out", out,
-                           "--engine", f"{FAKE} --name Ref --score 80", "--workers", "2",
-                           pgn, pgn], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    with open(pgn) as fh:
-        games = [g for g in iter(lambda: chess.pgn.read_game(fh), None)]
-    expected = set()
-    for g in games:
-        board = g.board()
-        for n in g.mainline():
-            if not (board.is_check() or board.is_capture(n.move) or n.move.promotion):
-                expected.add(board.epd())
-            board.push(n.move)
-    lines = open(out).read().splitlines()
-    # The PGN was given twice: still each position once.
-    assert len(lines) == len(expected) > 0, (len(lines), len(expected))
-    seen = set()
-    for line in lines:
-        fen, move, score, result = [f.strip() for f in line.split("|")]
-        board = chess.Board(fen)
-        assert board.epd() in expected and board.epd() not in seen, line
-        seen.add(board.epd())
-        m = chess.Move.from_uci(move)
-        assert m in board.legal_moves and not board.is_capture(m), line
-        assert int(score) == (80 if board.turn == chess.WHITE else -80), line
-        assert result in ("1.0", "0.0", "0.5"), line
-    scaled = os.path.join(TMP, "sf-scaled.txt")
-    proc = subprocess.run([sys.executable, os.path.join(HERE, "sflabel.py"), "--rescale", out,
-                           "--k", "2.0", "--out", scaled], capture_output=True, text=True,
-                          timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    a = float(proc.stderr.split("scale ")[1].split()[0])
-    assert 0.1 <= a <= 4.0, proc.stderr
-    for before, after in zip(lines, open(scaled).read().splitlines()):
-        b, c = before.split("|"), after.split("|")
-        assert b[0].strip() == c[0].strip() and b[3].strip() == c[3].strip()
-        assert int(c[2]) == round(int(b[2]) * a), (before, after)
-
-
-def test_sfrelabel():
-    """sfrelabel.py replaces the scores of `vidle-tune gen` lines with the reference's, in
-    White's view, keeps the results, skips malformed lines, and stops cleanly at --deadline."""
-    gen = write("gen.txt", "\n".join([
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 | 12 | 1.0",
-        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | -5 | 0.5",
-        "not a position | x | 1.0",
-        "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1 | 150 | 0.0",
-        "8/8/4k3/8/8/3K4/4P3/8 b - - 0 1 | 1",   # torn last line of a stopped run
-    ]) + "\n")
-    out = os.path.join(TMP, "relabel.txt")
-    cmd = [sys.executable, os.path.join(HERE, "sfrelabel.py"), "--out", out, "--engine",
-           f"{FAKE} --name Ref --score 80", "--workers", "2", "--nodes", "10", gen]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    got = {}
-    for line in open(out).read().splitlines():
-        fen, score, result = [f.strip() for f in line.split("|")]
-        got[fen] = (int(score), result)
-    assert got == {
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2": (-80, "1.0"),
-        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3": (80, "0.5"),
-        "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1": (80, "0.0"),
-    }, got
-    proc = subprocess.run(cmd[:-1] + ["--deadline", "0.000001", gen], capture_output=True,
-                          text=True, timeout=60)
-    assert proc.returncode == 0 and open(out).read() == "", proc.stderr
-
-
 def test_paired():
     """paired.py pairs two runs' games by opening and colour and counts who scored more."""
     def game(white, black, moves, result):
@@ -538,7 +463,7 @@ TESTS = [test_stats, test_openings, test_random_match, test_epd_and_depth,
          test_hung_engine_killed, test_illegal_move, test_resign_adjudication,
          test_draw_adjudication, test_combine_rounds, test_gauntlet_missing_opponent,
          test_sprt_stops, test_resume,
-         test_pgn2tune, test_sflabel, test_sfrelabel, test_pgnstats, test_paired,
+         test_pgn2tune, test_pgnstats, test_paired,
          test_restart_failure_is_fatal, test_start_failure]
 
 
