@@ -2,13 +2,12 @@
 //! into an exercise kept with the game, `vidle games exercises` poses it on a pipe and counts
 //! the attempts, analysing again does not repeat it, deleting the game deletes it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use vidle::store::{FrontEnd, Store, StoredGame};
 use vidle_core::Color;
 
 mod data_dir;
-use data_dir::{DataDir, OwnData};
+use data_dir::{DataDir, run_vidle, text};
 
 /// `vidle ARGS --lang LANG` on `store`, `input` on its standard input.
 fn vidle(
@@ -18,22 +17,7 @@ fn vidle(
     lang: &str,
     input: &str,
 ) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vidle"))
-        .own_data(data)
-        .env("VIDLE_STORE", store)
-        .args(args)
-        .args(["--lang", lang])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start vidle");
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    child.wait_with_output().expect("vidle runs")
-}
-
-fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    run_vidle(data, Some(store), args, lang, input)
 }
 
 /// The scholar's mate with the player as Black: `3... Nf6??` lets `4. Qxf7#` happen.

@@ -1,39 +1,13 @@
 //! `vidle games` and `vidle play --resume` on a store of the test's own; play without a usable
 //! store (a file that is not a database) goes on and says so once.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 mod data_dir;
-use data_dir::{DataDir, OwnData};
+use data_dir::{DataDir, run_vidle, text};
 
 fn vidle(data: &DataDir, args: &[&str], input: &str) -> Output {
-    vidle_on(data, None, args, input)
-}
-
-/// `vidle ARGS --lang en` on the data directory's store, or on `store` when given.
-fn vidle_on(data: &DataDir, store: Option<&std::path::Path>, args: &[&str], input: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_vidle"));
-    command.own_data(data);
-    match store {
-        Some(file) => command.env("VIDLE_STORE", file),
-        None => command.env_remove("VIDLE_STORE"),
-    };
-    let mut child = command
-        .args(args)
-        .args(["--lang", "en"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start vidle");
-    // A run that fails before reading its input closes the pipe: not the test's concern.
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    child.wait_with_output().expect("vidle runs")
-}
-
-fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    run_vidle(data, None, args, "en", input)
 }
 
 #[test]
@@ -100,7 +74,7 @@ fn play_goes_on_without_a_store_that_cannot_be_used() {
     let data = DataDir::new();
     let bad = data.path().join("not-a-store.sqlite");
     std::fs::write(&bad, "[Event \"a PGN file\"]\n".repeat(100)).expect("write");
-    let run = |args: &[&str], input: &str| vidle_on(&data, Some(&bad), args, input);
+    let run = |args: &[&str], input: &str| run_vidle(&data, Some(&bad), args, "en", input);
     let play = run(&["play", "--plain", "--depth", "1"], "e4\nd4\nquit\n");
     let out = text(&play);
     assert!(play.status.success(), "{out}");

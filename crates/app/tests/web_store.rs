@@ -7,36 +7,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
 mod web_common;
+use web_common::data_dir::{DataDir, OwnData};
 use web_common::{Client, UNKNOWN_ID, id_of};
-
-/// A data directory of the test's own (web_common keeps its `DataDir` to itself), removed
-/// when dropped.
-struct DataDir(std::path::PathBuf);
-
-impl DataDir {
-    fn new() -> DataDir {
-        let dir = std::env::temp_dir().join(format!("vidle-web-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("data directory");
-        DataDir(dir)
-    }
-}
-
-impl Drop for DataDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-trait OwnData {
-    fn own_data(&mut self, dir: &DataDir) -> &mut Self;
-}
-
-impl OwnData for Command {
-    fn own_data(&mut self, dir: &DataDir) -> &mut Self {
-        self.env("XDG_DATA_HOME", &dir.0).env_remove("VIDLE_TB_DIR").env_remove("VIDLE_STORE")
-    }
-}
 
 /// `vidle serve` on a free port with `data` as its data directory.
 fn serve(data: &DataDir) -> (Child, Client) {
