@@ -1,5 +1,6 @@
 // End-to-end tests of `vidle serve` in a real headless Chromium: drag-and-drop and click-click
-// moves, the engine's reply, promotion through the dialog, illegal drops, checkmate, typing SAN.
+// moves, the engine's reply, promotion through the dialog, illegal drops, checkmate, typing SAN,
+// and the two trainer pages (/practice, /mistakes).
 // VIDLE_URL names the running server (tests/e2e/run.sh starts one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -551,5 +552,61 @@ test('a variation on the analysis board in Czech, and a promotion in one through
   await page.waitForFunction(() => document.querySelector('#variation .variation-moves')?.textContent === '1. a8=N', null, { timeout: TIMEOUT });
   assert.deepEqual(await page.evaluate(() => window.vidleBoard.state.pieces.get('a8')), { role: 'knight', color: 'white' });
   assert.deepEqual(page.jsErrors, []);
+  await page.close();
+});
+
+test('endgame practice: a move is judged and answered, a hint is shown, undo takes it back', async () => {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}practice?material=KQvK&seed=5&lang=en`);
+  await page.waitForFunction(() => document.getElementById('status').textContent.length > 0, null, { timeout: TIMEOUT });
+  assert.equal(await page.title(), 'Vidle — endgame practice');
+  assert.match(await page.locator('#status').innerText(), /mate/i);
+  // The server's position: K7/8/8/8/2Q5/8/8/7k w; any queen move is judged.
+  await drag(page, 'c4', 'c2');
+  await page.waitForFunction(() => document.querySelectorAll('#log li').length === 1, null, { timeout: TIMEOUT });
+  const entry = await page.locator('#log li').first().innerText();
+  assert.ok(entry.includes(' — '), `feedback and the defender's reply: ${entry}`);
+  // The defender has moved: White to move again, the queen on c2.
+  await page.waitForFunction(() => window.vidleBoard.state.turnColor === 'white', null, { timeout: TIMEOUT });
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.pieces.get('c2')?.role), 'queen');
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => document.getElementById('hint').textContent.length > 0, null, { timeout: TIMEOUT });
+  await page.click('#btn-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#log li').length === 0, null, { timeout: TIMEOUT });
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.pieces.get('c4')?.role), 'queen');
+  await page.screenshot({ path: join(ARTIFACTS, 'practice.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('learn from your mistakes: an analysed blunder is posed, answered, judged and counted', async () => {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // A game this browser played as Black, with one blunder (3...Nf6?? 4.Qxf7#), analysed.
+  const pgn = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
+  const made = await page.request.post(`${BASE}api/game`, { data: { start: 'pgn', pgn, color: 'black', level: 'max' } });
+  assert.equal(made.status(), 201);
+  const id = (await made.json()).id;
+  assert.equal((await page.request.post(`${BASE}api/game/${id}/analyse`, { data: {} })).status(), 200);
+  await page.goto(`${BASE}mistakes?lang=en`);
+  await page.evaluate((id) => localStorage.setItem('vidle.mygames', JSON.stringify([id])), id);
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('counter').textContent.length > 0, null, { timeout: TIMEOUT });
+  assert.equal(await page.title(), 'Vidle — learn from your mistakes');
+  assert.equal(await page.locator('#counter').innerText(), 'Exercise 1 of 1');
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.orientation), 'black');
+  // A weak answer: judged worse, the better move drawn as an arrow, the attempt counted.
+  await drag(page, 'a7', 'a6');
+  await page.waitForFunction(() => document.getElementById('verdict').textContent.length > 0, null, { timeout: TIMEOUT });
+  assert.match(await page.locator('#verdict').innerText(), /not good enough/);
+  assert.equal(await page.evaluate(() => window.vidleBoard.state.drawable.autoShapes.length), 1);
+  assert.equal(await page.locator('#summary').innerText(), 'Tried 1, solved 0.');
+  await page.screenshot({ path: join(ARTIFACTS, 'mistakes.png') });
+  await page.click('#btn-next');
+  assert.equal(await page.locator('#counter').innerText(), '');
+  assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Builds vidle, serves it on a free port, runs the browser tests against it, stops the server.
+# Builds vidle (or takes VIDLE_BIN), serves it on a free port, runs the browser tests against it, stops the server.
 # Needs /usr/bin/chromium and `npm ci` done in tests/e2e (.ci/e2e does both).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
-cargo build -p vidle
-bin="${CARGO_TARGET_DIR:-target}/debug/vidle"
+# VIDLE_BIN: a binary already built (CI passes the one `cargo install` made); else the dev build.
+if [ -n "${VIDLE_BIN:-}" ]; then
+  bin="$VIDLE_BIN"
+else
+  cargo build -p vidle
+  bin="${CARGO_TARGET_DIR:-target}/debug/vidle"
+fi
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 log="$(mktemp)"
 # A data directory of its own: the games the tests play never reach the user's store.

@@ -3,12 +3,10 @@
 // by mygames.js); the server poses them in its order (never solved, then least recently tried),
 // judges each answer and counts it. One answer an exercise; the better move is then shown.
 
-import { Chessground } from '/vendor/chessground/chessground.min.js';
-import * as i18n from '/i18n.js';
+import { t, tx } from '/i18n.js';
 import { ids } from '/mygames.js';
-import { api, brownBoard, dests } from '/trainer.js';
+import { api, dests, languageSwitch, trainerBoard, uciMove } from '/trainer.js';
 
-const { t, tx } = i18n;
 const $ = (id) => document.getElementById(id);
 
 let list = []; // the exercises as the server listed them
@@ -17,16 +15,7 @@ let answer = null; // the server's judgement of the answer to it, once given
 let error = '';
 let tried = 0, solved = 0;
 
-brownBoard();
-
-const cg = Chessground($('board'), {
-  coordinates: true,
-  animation: { enabled: true, duration: 180 },
-  highlight: { lastMove: true, check: true },
-  movable: { free: false, showDests: true, events: { after: onMove } },
-  premovable: { enabled: false },
-  drawable: { enabled: true },
-});
+const cg = trainerBoard(onMove);
 
 function render() {
   $('error').textContent = error;
@@ -60,8 +49,7 @@ function render() {
 async function onMove(orig, dest) {
   const x = list[at];
   if (!x || answer) return;
-  // A pawn reaching the last rank becomes a queen.
-  const uci = x.legal.includes(orig + dest + 'q') ? orig + dest + 'q' : orig + dest;
+  const uci = uciMove(x.legal, orig, dest);
   error = '';
   try {
     const v = await api('POST', '/api/exercises/check', { game: x.game, ply: x.ply, move: uci });
@@ -100,14 +88,5 @@ $('btn-next').addEventListener('click', () => {
   render();
 });
 
-async function setLanguage(code) {
-  await i18n.load(code);
-  localStorage.setItem('vidle.lang', code);
-  i18n.translatePage();
-  document.title = t('MistakesPageTitle');
-  render();
-}
-$('lang-en').addEventListener('click', () => setLanguage('en'));
-$('lang-cs').addEventListener('click', () => setLanguage('cs'));
-await setLanguage(new URLSearchParams(location.search).get('lang') || i18n.preferred());
+await languageSwitch('MistakesPageTitle', render);
 await load();

@@ -2,11 +2,9 @@
 // server judges every move by the tablebase's distance to mate and plays the defender; the page
 // shows the board, the feedback and the summary, every text in the page's language.
 
-import { Chessground } from '/vendor/chessground/chessground.min.js';
-import * as i18n from '/i18n.js';
-import { api, brownBoard, dests } from '/trainer.js';
+import { tx } from '/i18n.js';
+import { api, dests, languageSwitch, trainerBoard, uciMove } from '/trainer.js';
 
-const { tx } = i18n;
 const $ = (id) => document.getElementById(id);
 
 // The exercise as the server last sent it, with the page's log: one {feedback, reply} a move.
@@ -14,16 +12,7 @@ let ex = null;
 let log = [];
 let lastMove;
 
-brownBoard();
-
-const cg = Chessground($('board'), {
-  coordinates: true,
-  animation: { enabled: true, duration: 180 },
-  highlight: { lastMove: true, check: true },
-  movable: { free: false, showDests: true, events: { after: onMove } },
-  premovable: { enabled: false },
-  drawable: { enabled: true },
-});
+const cg = trainerBoard(onMove);
 
 function render() {
   $('error').textContent = '';
@@ -58,8 +47,7 @@ function fail(e) {
 
 async function onMove(orig, dest) {
   if (!ex) return;
-  // A pawn reaching the last rank becomes a queen.
-  const uci = ex.legal.includes(orig + dest + 'q') ? orig + dest + 'q' : orig + dest;
+  const uci = uciMove(ex.legal, orig, dest);
   try {
     const v = await api('POST', `/api/practice/${ex.id}/move`, { move: uci });
     log.push({ feedback: v.feedback, reply: v.reply });
@@ -115,18 +103,9 @@ $('btn-undo').addEventListener('click', async () => {
   }
 });
 
-async function setLanguage(code) {
-  await i18n.load(code);
-  localStorage.setItem('vidle.lang', code);
-  i18n.translatePage();
-  document.title = i18n.t('PracticePageTitle');
-  render();
-}
-$('lang-en').addEventListener('click', () => setLanguage('en'));
-$('lang-cs').addEventListener('click', () => setLanguage('cs'));
 // /practice?material=KRvK&seed=5&min_mate=10 (or &draw) starts that exercise at once.
 const query = new URLSearchParams(location.search);
-await setLanguage(query.get('lang') || i18n.preferred());
+await languageSwitch('PracticePageTitle', render);
 if (query.has('material')) {
   $('material').value = query.get('material');
   $('draw').checked = query.has('draw');

@@ -233,6 +233,28 @@ fn two_threads_search_and_agree_on_mates() {
     assert_eq!(r.info.map(|i| i.score), Some(Score::Mate(1)));
 }
 
+/// With as many threads as the machine runs (`Threads` 256 is capped to that), `go movetime`
+/// and a short clock are still answered in time: the helpers stop with the main thread. The
+/// margins are wide (a loaded CI machine), far below what a lost helper would cost (the whole
+/// search to its depth cap).
+#[test]
+fn many_threads_answer_the_time_limit() {
+    let mut engine = Engine::new();
+    engine.set_option("Threads", "256").expect("option");
+    let game = Game::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9")
+        .expect("test FEN");
+    for (limits, most_ms) in [
+        (SearchLimits { movetime: Some(300), ..Default::default() }, 1_000),
+        (SearchLimits { wtime: Some(1_000), btime: Some(1_000), ..Default::default() }, 1_000),
+    ] {
+        let start = std::time::Instant::now();
+        let r = engine.search_blocking(&game, limits.clone());
+        let took = start.elapsed().as_millis();
+        assert!(r.best.is_some(), "a move for {limits:?}");
+        assert!(took < most_ms, "{limits:?} took {took} ms");
+    }
+}
+
 #[test]
 fn bench_is_deterministic() {
     let fens = &vidle_engine::bench::POSITIONS[..8];
