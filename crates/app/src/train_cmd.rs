@@ -28,6 +28,12 @@ pub struct TrainArgs {
     /// pieces into steps of four).
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
+    /// King buckets of the inputs: 0 for none (768 inputs per side, as vidle-5), or 1, 2, 4, 8
+    /// or 16 sets of them by the region of the board the side's own king is in, each side's
+    /// board mirrored so that its king is on files a–d (the maps are in the engine's
+    /// `nnue/inputs.rs`).
+    #[arg(long, default_value_t = 0)]
+    pub king_buckets: usize,
     /// Passes over the data; 0 with --init writes those weights again in the engine's format
     /// (with --check, the check file of a network trained earlier). 100 by measurement
     /// (docs/lab/nnue.md: on 2.25 M positions 30, 60 and 100 epochs gave −143, −98 and −83 Elo
@@ -56,7 +62,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2500)]
     pub max_score: i16,
     /// Mirror each position without castling rights left to right (files a↔h) in half the
-    /// epochs' draws: the same value seen from the other wing (data augmentation).
+    /// epochs' draws: the same value seen from the other wing (data augmentation; with king
+    /// buckets each side's board is mirrored already, and this changes nothing).
     #[arg(long)]
     pub mirror: bool,
     /// Keep duplicates of a position (default: one record per position).
@@ -142,6 +149,15 @@ pub fn run(a: &TrainArgs) -> Result<()> {
     if !(1..=vidle_engine::NNUE_MAX_BUCKETS).contains(&a.buckets) {
         bail!("--buckets must be 1 to {}", vidle_engine::NNUE_MAX_BUCKETS);
     }
+    let kings = match a.king_buckets {
+        0 => vidle_engine::net_format::KingInputs::NONE,
+        n => vidle_engine::net_format::KingInputs::preset(n).with_context(|| {
+            format!(
+                "--king-buckets must be 0 or one of {:?}",
+                vidle_engine::net_format::KING_PRESETS
+            )
+        })?,
+    };
     if a.batch == 0 || (a.epochs == 0 && a.init.is_none()) {
         bail!("--batch must be above 0, and --epochs too unless --init gives the weights");
     }
@@ -172,19 +188,23 @@ pub fn run(a: &TrainArgs) -> Result<()> {
             if net.params.iter().any(|w| !w.is_finite()) {
                 bail!("{}: the weights are not all finite numbers", p.display());
             }
-            if (net.hidden, net.buckets) != (a.hidden, a.buckets) {
+            if (net.hidden, net.buckets, net.kings.count()) != (a.hidden, a.buckets, kings.count())
+            {
                 bail!(
-                    "{} has {} hidden units and {} output buckets, not --hidden {} --buckets {}",
+                    "{} has {} hidden units, {} output buckets and {} king buckets, not --hidden \
+                     {} --buckets {} --king-buckets {}",
                     p.display(),
                     net.hidden,
                     net.buckets,
+                    net.kings.count(),
                     a.hidden,
-                    a.buckets
+                    a.buckets,
+                    a.king_buckets
                 );
             }
             net
         }
-        None => Net::with_buckets(a.hidden, a.buckets, a.seed),
+        None => Net::with_inputs(a.hidden, a.buckets, kings, a.seed),
     };
     let paths =
         if a.data.is_empty() { vec![crate::datagen_cmd::default_dir()] } else { a.data.clone() };

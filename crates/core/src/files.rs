@@ -12,11 +12,12 @@ pub const MAX_BOOK_BYTES: u64 = 1 << 30;
 pub const MAX_PGN_BYTES: u64 = 256 << 20;
 /// EPD test and perft suites.
 pub const MAX_EPD_BYTES: u64 = 64 << 20;
-/// Evaluation network files: the largest this build reads (1,024 units, 16 output buckets) is
-/// about 1.6 MB.
-pub const MAX_NET_BYTES: u64 = 4 << 20;
+/// Evaluation network files: the largest this build reads (1,024 units, 16 king buckets, 16
+/// output buckets) is about 25.2 MB.
+pub const MAX_NET_BYTES: u64 = 32 << 20;
 /// Training data: a chunk file of packed records (100 games are about 0.3 MB), a data
-/// directory's manifest, a trainer's float weights (1,024 units: about 13 MB).
+/// directory's manifest, a trainer's float weights (1,024 units: about 3 MB; with 16 king
+/// buckets about 50 MB).
 pub const MAX_TRAINING_FILE_BYTES: u64 = 256 << 20;
 
 /// Reads `path` whole if it is a regular file of at most `max` bytes.

@@ -6,6 +6,6 @@
 //! documentation (`crates/engine/src/nnue/mod.rs`, "File format").
 
 pub use crate::nnue::{
-    INPUTS, LEGACY_QB, MAX_BUCKETS, NetError, Network, QA, QB, SCALE, SIZES, WEIGHT_LIMIT, bucket,
-    embedded, load_file,
+    INPUTS, KING_PRESETS, KingInputs, LEGACY_QB, MAX_BUCKETS, MAX_KING_BUCKETS, NetError, Network,
+    QA, QB, SCALE, SIZES, WEIGHT_LIMIT, bucket, embedded, load_file,
 };

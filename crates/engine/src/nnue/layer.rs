@@ -3,7 +3,8 @@
 //! [`super`]). Every function here is generic over `H`, so each supported size gets loops of a
 //! length known to the compiler, which it vectorises for the processor it builds for.
 
-use super::{EVAL_LIMIT, INPUTS, QA, bucket};
+use super::inputs::KingInputs;
+use super::{EVAL_LIMIT, QA, bucket};
 use vidle_core::{Color, Piece, Position, Role, Square};
 
 /// One input's accumulator weights, aligned for vector loads.
@@ -14,9 +15,12 @@ struct Row<const H: usize>([i16; H]);
 /// Quantised weights of a network with `H` hidden units per side.
 #[repr(C, align(64))]
 pub struct Network<const H: usize> {
-    /// One row per input, on the heap: 768 rows of 1024 units are 1.5 MiB, which built on the
-    /// stack first (as an array field would be) overflowed a 2 MiB thread stack.
+    /// One row per input (768 per king bucket), on the heap: 768 rows of 1024 units are
+    /// 1.5 MiB, which built on the stack first (as an array field would be) overflowed a 2 MiB
+    /// thread stack.
     ft_w: Box<[Row<H>]>,
+    /// How the inputs depend on each side's king ([`KingInputs`]).
+    kings: KingInputs,
     ft_b: [i16; H],
     /// Output weights of each bucket: the side to move's half, then the other side's.
     out_w: Box<[[[i16; H]; 2]]>,
@@ -25,19 +29,25 @@ pub struct Network<const H: usize> {
 }
 
 impl<const H: usize> Network<H> {
-    /// Bytes of the weights of a network of this size with `buckets` output buckets (the
-    /// header not included).
-    pub const fn weight_bytes(buckets: usize) -> usize {
-        2 * (INPUTS * H + H + buckets * 2 * H) + 4 * buckets
+    /// Bytes of the weights of a network of this size with `buckets` output buckets and
+    /// `rows` input rows ([`KingInputs::rows`]; the header not included).
+    pub const fn weight_bytes(buckets: usize, rows: usize) -> usize {
+        2 * (rows * H + H + buckets * 2 * H) + 4 * buckets
     }
 
     /// Reads `buckets` buckets' weights; `bytes` are exactly [`Self::weight_bytes`] long. The
     /// output weights and biases are multiplied by `out_scale` (16 for the files that scaled
     /// them by [`super::LEGACY_QB`]).
-    pub(super) fn read(bytes: &[u8], buckets: usize, out_scale: i32) -> Box<Network<H>> {
-        debug_assert_eq!(bytes.len(), Self::weight_bytes(buckets));
+    pub(super) fn read(
+        bytes: &[u8],
+        buckets: usize,
+        out_scale: i32,
+        kings: KingInputs,
+    ) -> Box<Network<H>> {
+        debug_assert_eq!(bytes.len(), Self::weight_bytes(buckets, kings.rows()));
         let mut net = Box::new(Network {
-            ft_w: vec![Row([0; H]); INPUTS].into_boxed_slice(),
+            ft_w: vec![Row([0; H]); kings.rows()].into_boxed_slice(),
+            kings,
             ft_b: [0; H],
             out_w: vec![[[0; H]; 2]; buckets].into_boxed_slice(),
             out_b: vec![0; buckets].into_boxed_slice(),
@@ -62,6 +72,11 @@ impl<const H: usize> Network<H> {
     /// Output buckets.
     pub fn buckets(&self) -> usize {
         self.out_b.len()
+    }
+
+    /// How the inputs depend on each side's king.
+    pub fn kings(&self) -> &KingInputs {
+        &self.kings
     }
 
     /// The evaluation of `pos` from scratch, from the side to move's view.
@@ -92,12 +107,22 @@ impl<const H: usize> Network<H> {
     }
 }
 
-/// The input feature of `piece` on `sq` as `view` sees it.
+/// The input feature of `piece` on `sq` as `view` sees it, one of the 768 of a network without
+/// king buckets.
 #[inline(always)]
 fn feature(view: Color, piece: Piece, sq: Square) -> usize {
     let own = usize::from(piece.color != view);
     let sq = if view == Color::White { sq.index() } else { sq.index() ^ 56 };
     own * 384 + piece.role.index() * 64 + sq
+}
+
+/// Each side's [`KingInputs::key`] in `pos` (indexed by `Color as usize`).
+#[inline(always)]
+fn king_keys(kings: &KingInputs, pos: &Position) -> [(usize, usize); 2] {
+    Color::ALL.map(|view| {
+        let king = pos.pieces(view, Role::King).into_iter().next().map_or(0, |sq| sq.index());
+        kings.key(if view == Color::White { king } else { king ^ 56 })
+    })
 }
 
 /// Both sides' accumulators (indexed by `Color as usize`).
@@ -125,12 +150,14 @@ impl<const H: usize> Accumulator<H> {
     /// Sums every piece of `pos` from scratch.
     fn refresh(net: &Network<H>, pos: &Position) -> Accumulator<H> {
         let mut acc = Accumulator { v: [net.ft_b; 2] };
+        let keys = king_keys(&net.kings, pos);
         for c in Color::ALL {
             for r in Role::ALL {
                 let piece = Piece { color: c, role: r };
                 for sq in pos.pieces(c, r) {
                     for view in Color::ALL {
-                        add_row(&mut acc.v[view as usize], &net.ft_w[feature(view, piece, sq)].0);
+                        let row = KingInputs::row(keys[view as usize], feature(view, piece, sq));
+                        add_row(&mut acc.v[view as usize], &net.ft_w[row].0);
                     }
                 }
             }
@@ -138,7 +165,9 @@ impl<const H: usize> Accumulator<H> {
         acc
     }
 
-    /// `prev` with piece changes applied: `added` and `removed` (piece, square) pairs. Each
+    /// `prev` with piece changes applied: `added` and `removed` (piece, square) pairs, each
+    /// side's inputs by its king key `keys` (the same before and after: a delta that changes
+    /// one is not linked, see [`Delta::between`]). Each
     /// unit is read once from `prev` and written once here, the rows of the changed pieces
     /// added and subtracted on the way (rather than copying `prev` first and then passing over
     /// the copy once per change). The sums wrap, so the order of the terms changes nothing.
@@ -147,11 +176,15 @@ impl<const H: usize> Accumulator<H> {
         &mut self,
         prev: &Accumulator<H>,
         net: &Network<H>,
+        keys: [(usize, usize); 2],
         added: &[(Piece, Square)],
         removed: &[(Piece, Square)],
     ) {
         for view in Color::ALL {
-            let row = |&(p, sq): &(Piece, Square)| &net.ft_w[feature(view, p, sq)].0;
+            let key = keys[view as usize];
+            let row = |&(p, sq): &(Piece, Square)| {
+                &net.ft_w[KingInputs::row(key, feature(view, p, sq))].0
+            };
             let out = &mut self.v[view as usize];
             let prev = &prev.v[view as usize];
             match (added, removed) {
@@ -192,8 +225,9 @@ pub(super) struct Delta {
     removed: [(Piece, Square); 2],
     na: u8,
     nr: u8,
-    /// Whether this delta leads from the ply before (false at the root, and after a change
-    /// larger than a move makes: that position is refreshed when evaluated).
+    /// Whether this delta leads from the ply before (false at the root, after a change larger
+    /// than a move makes, and after a king move that changes its side's king bucket or mirror:
+    /// that position is refreshed when evaluated).
     linked: bool,
 }
 
@@ -204,9 +238,10 @@ impl Delta {
         Delta { added: [NO_CHANGE; 2], removed: [NO_CHANGE; 2], na: 0, nr: 0, linked: false };
 
     /// How `child` differs from `parent`, read off the two positions' piece sets, so castling
-    /// (Chess960 too), en passant, promotion and the null move need no special cases.
+    /// (Chess960 too), en passant, promotion and the null move need no special cases; `kings`
+    /// is the network's ([`KingInputs`]).
     #[inline]
-    pub(super) fn between(parent: &Position, child: &Position) -> Delta {
+    pub(super) fn between(parent: &Position, child: &Position, kings: &KingInputs) -> Delta {
         let mut d = Delta::NONE;
         let (mut na, mut nr) = (0usize, 0usize);
         for c in Color::ALL {
@@ -233,6 +268,14 @@ impl Delta {
             }
         }
         d.linked = na <= 2 && nr <= 2;
+        if kings.count() > 0
+            && d.linked
+            && (parent.pieces(Color::White, Role::King) != child.pieces(Color::White, Role::King)
+                || parent.pieces(Color::Black, Role::King)
+                    != child.pieces(Color::Black, Role::King))
+        {
+            d.linked = king_keys(kings, parent) == king_keys(kings, child);
+        }
         d.na = na.min(2) as u8;
         d.nr = nr.min(2) as u8;
         d
@@ -281,11 +324,14 @@ impl<const H: usize> Stack<H> {
                 k -= 1;
             }
             if self.valid[k] {
+                // Every ply from `k` to `ply` has the king keys of `pos` (a change unlinks).
+                let keys = king_keys(&net.kings, pos);
                 for (j, d) in deltas.iter().enumerate().take(ply + 1).skip(k + 1) {
                     let (done, rest) = self.stack.split_at_mut(j);
                     rest[0].update_from(
                         &done[j - 1],
                         net,
+                        keys,
                         &d.added[..d.na as usize],
                         &d.removed[..d.nr as usize],
                     );

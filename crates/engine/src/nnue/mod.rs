@@ -15,6 +15,10 @@
 //! the number of pieces on the board picks one ([`bucket`]): the same accumulators are read
 //! differently in the opening, the middlegame and the endgame.
 //!
+//! A network may also have *king buckets* ([`inputs`]): a set of the 768 inputs for each region
+//! of the board the side's own king stands in, each side's board mirrored so that its king is
+//! on files a–d (the "HalfKA" family of inputs, in a small form). vidle-5 has none.
+//!
 //! # Arithmetic
 //! Quantised as the trainer (`vidle train`, `vidle-train`'s `train`) writes it: accumulator
 //! weights and biases are `i16` scaled by [`QA`], output weights `i16` scaled by [`QB`] (1024),
@@ -42,15 +46,21 @@
 //! `b"VDNN"`, `u32` version, `u32` hidden size, from version 2 a `u32` number of output
 //! buckets (version 1 has one), then the accumulator weights (768 × hidden, feature-major),
 //! the accumulator biases (hidden), the output weights (buckets × 2 × hidden), all `i16`, and
-//! the output biases (buckets × `i32`), little endian. Version 3 (what `vidle train` writes)
+//! the output biases (buckets × `i32`), little endian. Version 4 (what `vidle train` writes for a
+//! network with king buckets) has after the buckets word a `u32` number of king buckets (1 to
+//! [`MAX_KING_BUCKETS`]) and 64 bytes, the bucket of each king square (a1 first, as the side
+//! sees the board; files e–h are read as their mirror image), and then the same weights with
+//! 768 accumulator rows per king bucket (bucket-major). Version 3 (what `vidle train` writes)
 //! scales the output weights by [`QB`] = 1024; versions 1 and 2 (`tools/nnue/train.py` writes
 //! version 1) by [`LEGACY_QB`] = 64, and are read by scaling their output weights and biases
 //! up by 16 (the same network; an evaluation may differ by 1 cp from the old arithmetic's, which
 //! truncated at a coarser scale). The network in `nets/` is built into the binary; its
 //! provenance is in `nets/README.md`.
 
+pub mod inputs;
 mod layer;
 
+pub use inputs::{KING_PRESETS, KingInputs, MAX_KING_BUCKETS};
 pub use layer::Network as SizedNetwork;
 use layer::{Delta, Stack};
 use std::sync::{Arc, LazyLock};
@@ -127,8 +137,10 @@ pub enum NetError {
     NotANetwork,
     /// The file ends inside its header.
     TruncatedHeader,
-    /// A file version this build does not read (it reads 1 to 3).
+    /// A file version this build does not read (it reads 1 to 4).
     Version(u32),
+    /// A king bucket map this build does not read (the reason).
+    Kings(String),
     /// A number of output buckets outside 1 to [`MAX_BUCKETS`].
     Buckets(usize),
     /// A hidden layer size this build has no code for (see [`SIZES`]).
@@ -148,7 +160,8 @@ impl std::fmt::Display for NetError {
             NetError::Read(e) => write!(f, "{e}"),
             NetError::NotANetwork => write!(f, "not a Vidle network (no VDNN header)"),
             NetError::TruncatedHeader => write!(f, "network file ends inside its header"),
-            NetError::Version(v) => write!(f, "network version {v}, this build reads 1 to 3"),
+            NetError::Version(v) => write!(f, "network version {v}, this build reads 1 to 4"),
+            NetError::Kings(why) => write!(f, "network has {why}"),
             NetError::Buckets(b) => {
                 write!(f, "network has {b} output buckets, this build reads 1 to {MAX_BUCKETS}")
             }
@@ -207,7 +220,13 @@ pub enum Network {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({} hidden units, {} output buckets)", self.hidden(), self.buckets())
+        write!(
+            f,
+            "Network({} hidden units, {} output buckets, {} king buckets)",
+            self.hidden(),
+            self.buckets(),
+            self.kings().count()
+        )
     }
 }
 
@@ -228,19 +247,27 @@ impl Network {
         let (header, buckets) = match version {
             1 => (12, 1),
             2 | 3 if bytes.len() >= 16 => (16, word(12) as usize),
-            2 | 3 => return Err(NetError::TruncatedHeader),
+            4 if bytes.len() >= 84 => (84, word(12) as usize),
+            2..=4 => return Err(NetError::TruncatedHeader),
             _ => return Err(NetError::Version(version)),
+        };
+        let kings = if version == 4 {
+            let map: &[u8; 64] = bytes[20..84].try_into().expect("64 bytes");
+            KingInputs::from_map(word(16) as usize, map).map_err(NetError::Kings)?
+        } else {
+            KingInputs::NONE
         };
         // Versions 1 and 2 scaled the output layer by 64 instead of 1024.
         let out_scale = if version < 3 { QB / LEGACY_QB } else { 1 };
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(NetError::Buckets(buckets));
         }
+        let rows = kings.rows();
         let weights = match hidden {
-            128 => SizedNetwork::<128>::weight_bytes(buckets),
-            256 => SizedNetwork::<256>::weight_bytes(buckets),
-            512 => SizedNetwork::<512>::weight_bytes(buckets),
-            1024 => SizedNetwork::<1024>::weight_bytes(buckets),
+            128 => SizedNetwork::<128>::weight_bytes(buckets, rows),
+            256 => SizedNetwork::<256>::weight_bytes(buckets, rows),
+            512 => SizedNetwork::<512>::weight_bytes(buckets, rows),
+            1024 => SizedNetwork::<1024>::weight_bytes(buckets, rows),
             _ => return Err(NetError::Hidden(hidden)),
         };
         let expected = header + weights;
@@ -249,11 +276,16 @@ impl Network {
         }
         let w = &bytes[header..];
         Ok(match hidden {
-            128 => Network::H128(SizedNetwork::read(w, buckets, out_scale)),
-            256 => Network::H256(SizedNetwork::read(w, buckets, out_scale)),
-            512 => Network::H512(SizedNetwork::read(w, buckets, out_scale)),
-            _ => Network::H1024(SizedNetwork::read(w, buckets, out_scale)),
+            128 => Network::H128(SizedNetwork::read(w, buckets, out_scale, kings)),
+            256 => Network::H256(SizedNetwork::read(w, buckets, out_scale, kings)),
+            512 => Network::H512(SizedNetwork::read(w, buckets, out_scale, kings)),
+            _ => Network::H1024(SizedNetwork::read(w, buckets, out_scale, kings)),
         })
+    }
+
+    /// How the inputs depend on each side's king ([`KingInputs::NONE`] for none).
+    pub fn kings(&self) -> KingInputs {
+        each_size!(self, n => *n.kings())
     }
 
     /// Output buckets.
@@ -294,6 +326,8 @@ pub struct AccStack {
     deltas: Box<[Delta]>,
     /// The network of the current search (taken at [`AccStack::set_root`]).
     net: Arc<Network>,
+    /// Its king inputs (kept here for [`AccStack::push`]).
+    kings: KingInputs,
 }
 
 impl AccStack {
@@ -302,6 +336,7 @@ impl AccStack {
         AccStack {
             stacks: Self::stacks_for(&net, plies),
             deltas: vec![Delta::NONE; plies].into_boxed_slice(),
+            kings: net.kings(),
             net,
         }
     }
@@ -320,6 +355,7 @@ impl AccStack {
         if net.hidden() != self.net.hidden() {
             self.stacks = Self::stacks_for(&net, self.deltas.len());
         }
+        self.kings = net.kings();
         self.net = net;
         self.deltas[0] = Delta::NONE;
         match (&mut self.stacks, &*self.net) {
@@ -339,7 +375,7 @@ impl AccStack {
     /// Records how `child`, at `ply + 1`, differs from `parent`, at `ply`.
     #[inline]
     pub fn push(&mut self, ply: usize, parent: &Position, child: &Position) {
-        self.deltas[ply + 1] = Delta::between(parent, child);
+        self.deltas[ply + 1] = Delta::between(parent, child, &self.kings);
         match &mut self.stacks {
             Stacks::H128(s) => s.invalidate(ply + 1),
             Stacks::H256(s) => s.invalidate(ply + 1),
@@ -373,13 +409,26 @@ mod tests {
     /// ±1/√(2·hidden), all from a SplitMix64 seeded with `seed`, quantised by [`QA`] and [`QB`]
     /// (random weights: every unit, input and bucket matters).
     fn random_network(hidden: usize, buckets: usize, seed: u64) -> Vec<u8> {
+        random_network_with(hidden, buckets, KingInputs::NONE, seed)
+    }
+
+    /// [`random_network`] with king inputs `kings` (a version-4 file when it has buckets), as
+    /// the trainer writes `Net::with_inputs(hidden, buckets, kings, seed)`.
+    fn random_network_with(hidden: usize, buckets: usize, kings: KingInputs, seed: u64) -> Vec<u8> {
         let mut rng = vidle_core::rng::SplitMix64::new(seed);
         let q = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32768.0, 32767.0) as i16;
         let mut out = b"VDNN".to_vec();
-        for word in [3, hidden as u32, buckets as u32] {
-            out.extend_from_slice(&word.to_le_bytes());
+        if kings.count() == 0 {
+            for word in [3, hidden as u32, buckets as u32] {
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+        } else {
+            for word in [4, hidden as u32, buckets as u32, kings.count() as u32] {
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+            out.extend_from_slice(kings.map());
         }
-        for _ in 0..INPUTS * hidden {
+        for _ in 0..kings.rows() * hidden {
             // Box–Muller, as the trainer draws them.
             let u1 = rng.unit().max(f64::MIN_POSITIVE);
             let u2 = rng.unit();
@@ -404,6 +453,23 @@ mod tests {
     /// so the two stay the same networks.
     const UNTRAINED_FINGERPRINT: u64 = 0x3788_29ca_d89c_431b;
 
+    /// The same for the networks with king buckets that [`king_networks`] builds (the trainer's
+    /// `untrained_networks_with_king_buckets_are_read`).
+    const UNTRAINED_KINGS_FINGERPRINT: u64 = 0x80f5_fb23_1797_6605;
+
+    /// Untrained networks with king buckets: (hidden, output buckets, king buckets, seed).
+    const KING_SHAPES: [(usize, usize, usize, u64); 4] =
+        [(128, 1, 1, 200), (128, 8, 4, 201), (256, 8, 8, 202), (512, 4, 16, 203)];
+
+    fn king_networks() -> Vec<Vec<u8>> {
+        KING_SHAPES
+            .iter()
+            .map(|&(h, b, k, seed)| {
+                random_network_with(h, b, KingInputs::preset(k).expect("a preset"), seed)
+            })
+            .collect()
+    }
+
     /// [`UNTRAINED_FINGERPRINT`]'s hash.
     fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
         bytes.iter().fold(hash, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
@@ -418,10 +484,13 @@ mod tests {
             }
         }
         assert_eq!(hash, UNTRAINED_FINGERPRINT, "{hash:#x}");
+        let hash = king_networks().iter().fold(0xcbf2_9ce4_8422_2325, |h, b| fnv1a(h, b));
+        assert_eq!(hash, UNTRAINED_KINGS_FINGERPRINT, "{hash:#x}");
     }
 
-    /// Networks of every size this build reads, with one and with eight output buckets: the
-    /// embedded one and untrained ones as the trainer writes them ([`random_network`]).
+    /// Networks of every size this build reads, with one and with eight output buckets, and
+    /// with king buckets: the embedded one and untrained ones as the trainer writes them
+    /// ([`random_network`], [`king_networks`]).
     fn networks() -> Vec<Arc<Network>> {
         let mut nets = vec![embedded()];
         for (i, h) in SIZES.into_iter().enumerate() {
@@ -432,7 +501,63 @@ mod tests {
                 nets.push(Arc::new(net));
             }
         }
+        for (bytes, &(h, b, k, _)) in king_networks().iter().zip(&KING_SHAPES) {
+            let net = Network::from_bytes(bytes).expect("a valid network");
+            assert_eq!((net.hidden(), net.buckets(), net.kings().count()), (h, b, k));
+            nets.push(Arc::new(net));
+        }
         nets
+    }
+
+    /// With king buckets each side sees the board mirrored so that its king is on files a–d:
+    /// a position and its mirror image (files a↔h, no castling rights) evaluate the same,
+    /// whichever wing the kings are on; without them they differ (the test can fail).
+    #[test]
+    fn king_buckets_mirror_each_side() {
+        let pairs = [
+            (
+                "6k1/5ppp/8/3q4/8/2N5/PP3PPP/6K1 w - - 0 1",
+                "1k6/ppp5/8/4q3/8/5N2/PPP3PP/1K6 w - - 0 1",
+            ),
+            (
+                "r4rk1/pp3ppp/8/8/8/8/PPP2PPP/2KR3R b - - 0 1",
+                "1kr4r/ppp3pp/8/8/8/8/PPP2PPP/R3RK2 b - - 0 1",
+            ),
+            ("8/8/4k3/8/2P5/8/3K4/8 w - - 0 1", "8/8/3k4/8/5P2/8/4K3/8 w - - 0 1"),
+        ];
+        let plain = Network::from_bytes(&random_network(128, 1, 7)).expect("valid");
+        let mut differ = false;
+        for (a, b) in pairs {
+            let (a, b) = (parse_fen(a).expect("valid"), parse_fen(b).expect("valid"));
+            for bytes in king_networks() {
+                let net = Network::from_bytes(&bytes).expect("valid");
+                assert_eq!(net.evaluate(&a), net.evaluate(&b), "{net:?}");
+            }
+            differ |= plain.evaluate(&a) != plain.evaluate(&b);
+        }
+        assert!(differ, "a network without king buckets is not mirrored");
+    }
+
+    /// A king move across a bucket (or the mirror's) border changes every input of its side:
+    /// the evaluation after it is the refreshed one (the random games of
+    /// [`incremental_matches_refresh`] cross borders too; here every king step is checked).
+    #[test]
+    fn king_moves_across_buckets_update() {
+        let net = Arc::new(Network::from_bytes(&king_networks()[3]).expect("valid"));
+        let mut pos = parse_fen("4k3/8/8/8/8/8/3P4/3K4 w - - 0 1").expect("valid");
+        let mut stack = AccStack::new(16);
+        stack.set_root(net.clone(), &pos);
+        // d1-e1 (the mirror), e1-e2 (rank 2), e2-e3, e3-f4, f4-e5 and the black king about.
+        for (ply, mv) in ["d1e1", "e8d8", "e1e2", "d8c7", "e2e3", "c7b6", "e3f4", "b6a5", "f4e5"]
+            .into_iter()
+            .enumerate()
+        {
+            let m = vidle_core::notation::parse_uci(&pos, mv, false).expect("a legal move");
+            let child = pos.played(m);
+            stack.push(ply, &pos, &child);
+            assert_eq!(stack.evaluate(ply + 1, &child), net.evaluate(&child), "after {mv}");
+            pos = child;
+        }
     }
 
     /// Lazily updated accumulators give the same evaluation as a refresh, with a network of
@@ -529,6 +654,22 @@ mod tests {
         assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("hidden units"));
         let bytes = &EMBEDDED[..EMBEDDED.len() - 1];
         assert!(Network::from_bytes(bytes).unwrap_err().to_string().contains("bytes"));
+        // Version 4: the king buckets' count and map are checked, and the rows they need.
+        let kinged = random_network_with(128, 1, KingInputs::preset(4).unwrap(), 5);
+        assert!(Network::from_bytes(&kinged[..60]).unwrap_err().to_string().contains("header"));
+        let mut bytes = kinged.clone();
+        bytes[16] = 0;
+        assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("0 king buckets"));
+        let mut bytes = kinged.clone();
+        bytes[20] = 9;
+        assert!(
+            Network::from_bytes(&bytes).unwrap_err().to_string().contains("bucket 9"),
+            "{bytes:?}"
+        );
+        let mut bytes = kinged.clone();
+        bytes[16] = 8;
+        assert!(Network::from_bytes(&bytes).unwrap_err().to_string().contains("expected"));
+        assert!(Network::from_bytes(&kinged).is_ok());
         assert!(Network::from_bytes(EMBEDDED).is_ok());
         // Files that are not regular, or too large to be a network, are not read at all.
         #[cfg(unix)]
@@ -562,7 +703,7 @@ mod tests {
     }
 
     /// Mirroring the board and swapping the colours (side to move too) leaves the evaluation
-    /// unchanged: both sides share the weights.
+    /// unchanged: both sides share the weights (with king buckets too).
     #[test]
     fn colour_symmetric() {
         let pairs = [
@@ -572,9 +713,15 @@ mod tests {
             ),
             ("8/5k2/8/8/3Q4/8/2K5/8 w - - 0 1", "8/2k5/8/3q4/8/8/5K2/8 b - - 0 1"),
         ];
+        let mut nets = vec![embedded()];
+        for bytes in king_networks() {
+            nets.push(Arc::new(Network::from_bytes(&bytes).expect("valid")));
+        }
         for (a, b) in pairs {
             let (a, b) = (parse_fen(a).expect("valid"), parse_fen(b).expect("valid"));
-            assert_eq!(embedded().evaluate(&a), embedded().evaluate(&b));
+            for net in &nets {
+                assert_eq!(net.evaluate(&a), net.evaluate(&b), "{net:?}");
+            }
         }
     }
 }

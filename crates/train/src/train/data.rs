@@ -175,6 +175,9 @@ pub struct Sample {
     pub them: [u16; 32],
     /// The pieces on the board: how many features are active.
     pub len: usize,
+    /// The square of the side to move's king as it sees the board, then the other side's king
+    /// as that side sees it (0–63; for a network's king buckets, `KingInputs::key`).
+    pub kings: [u8; 2],
     /// The training target: the side to move's expected result, 0 to 1.
     pub target: f32,
 }
@@ -207,7 +210,9 @@ impl Sample {
     /// with the same target (data augmentation, `vidle train --mirror`).
     pub fn view(raw: &Raw, wdl: f32, mirror: bool) -> Sample {
         let file_flip: u16 = if mirror && mirrorable(raw) { 7 } else { 0 };
-        let mut s = Sample { us: [NONE; 32], them: [NONE; 32], len: 0, target: 0.0 };
+        let mut s = Sample { us: [NONE; 32], them: [NONE; 32], len: 0, kings: [0; 2], target: 0.0 };
+        // Each side's own king, as that side sees the board (indexed by colour, White first).
+        let mut own_king = [0u8; 2];
         let black_to_move = raw[24] & 0x80 != 0;
         let mut occ = u64::from_le_bytes(raw[0..8].try_into().expect("8 bytes"));
         let mut k = 0;
@@ -220,6 +225,9 @@ impl Sample {
                 r => r,
             };
             let black = nibble >> 3;
+            if role == 5 {
+                own_king[usize::from(black)] = (if black == 1 { sq ^ 56 } else { sq }) as u8;
+            }
             let white_view = black * 384 + role * 64 + sq;
             let black_view = (1 - black) * 384 + role * 64 + (sq ^ 56);
             let (us, them) =
@@ -229,6 +237,7 @@ impl Sample {
             k += 1;
         }
         s.len = k;
+        s.kings = if black_to_move { [own_king[1], own_king[0]] } else { own_king };
         let white_score = f32::from(i16::from_le_bytes([raw[28], raw[29]]));
         let white_result = f32::from(raw[30]) / 2.0;
         let (score, result) = if black_to_move {

@@ -2,15 +2,20 @@
 //! into the engine's file format (`nnue.rs` describes the architecture and the arithmetic).
 //!
 //! All parameters live in one vector, laid out as the file stores them — accumulator weights
-//! (`INPUTS × hidden`, feature-major), accumulator biases (`hidden`), output weights
+//! (`rows × hidden`, input-major: 768 rows per king bucket, 768 without king buckets),
+//! accumulator biases (`hidden`), output weights
 //! (`buckets × 2 × hidden`, each bucket's side to move's half first), output biases
 //! (`buckets`) — so the gradient and the optimiser's moments are plain vectors of the same
-//! shape.
+//! shape. A network of two or more king buckets has one more block at the end, the *shared*
+//! weights (`768 × hidden`, training only): a feature's weight is its bucket's row plus its
+//! shared row, so what every bucket has in common is learnt from all positions at once, and
+//! each bucket's row learns only how it differs. The engine's file holds the sums
+//! ([`Quantised::new`]), so the shared block costs nothing at play.
 
 use super::data::{NONE, Sample};
 use vidle_core::rng::SplitMix64;
 pub use vidle_engine::net_format::WEIGHT_LIMIT;
-use vidle_engine::net_format::{INPUTS, MAX_BUCKETS, QA, QB, SCALE, bucket};
+use vidle_engine::net_format::{INPUTS, KingInputs, MAX_BUCKETS, QA, QB, SCALE, bucket};
 
 /// A float network of `hidden` units per side and `buckets` output buckets.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +24,8 @@ pub struct Net {
     pub hidden: usize,
     /// Output buckets.
     pub buckets: usize,
+    /// King buckets of the inputs ([`KingInputs::NONE`] for none).
+    pub kings: KingInputs,
     /// Every parameter, laid out as the file stores them (see the module's documentation).
     pub params: Vec<f32>,
 }
@@ -28,18 +35,42 @@ pub struct Net {
 struct Layout {
     h: usize,
     buckets: usize,
+    kings: KingInputs,
     ft_b: usize,
     out_w: usize,
     out_b: usize,
+    /// The shared weights' block (king buckets only; `len` without them).
+    shared: usize,
     len: usize,
 }
 
 impl Layout {
-    fn new(h: usize, buckets: usize) -> Layout {
-        let ft_b = INPUTS * h;
+    fn new(h: usize, buckets: usize, kings: KingInputs) -> Layout {
+        let ft_b = kings.rows() * h;
         let out_w = ft_b + h;
         let out_b = out_w + buckets * 2 * h;
-        Layout { h, buckets, ft_b, out_w, out_b, len: out_b + buckets }
+        let shared = out_b + buckets;
+        let len = shared + if kings.count() > 1 { INPUTS * h } else { 0 };
+        Layout { h, buckets, kings, ft_b, out_w, out_b, shared, len }
+    }
+
+    /// Whether the network has the shared block.
+    fn has_shared(&self) -> bool {
+        self.len > self.shared
+    }
+
+    /// The accumulator rows of a sample's side `side` (0: the side to move), feature by
+    /// feature: its bucket's row, and where its row of the shared block (the feature, mirrored)
+    /// starts in the parameter vector.
+    fn rows<'a>(&self, s: &'a Sample, side: usize) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let key = self.kings.key(usize::from(s.kings[side]));
+        let features = if side == 0 { &s.us[..s.len] } else { &s.them[..s.len] };
+        let (shared, h) = (self.shared, self.h);
+        features.iter().map(move |&f| {
+            debug_assert!(f != NONE);
+            let row = KingInputs::row(key, usize::from(f));
+            (row, shared + (row - key.0) * h)
+        })
     }
 
     /// Where the output weights of a sample's bucket start, and its output bias.
@@ -72,21 +103,27 @@ impl Net {
     /// uniform in ±1/√(2·hidden), biases as the output layer's weights (zero for the
     /// accumulator), all from `seed`.
     pub fn with_buckets(hidden: usize, buckets: usize, seed: u64) -> Net {
-        let l = Layout::new(hidden, buckets);
+        Net::with_inputs(hidden, buckets, KingInputs::NONE, seed)
+    }
+
+    /// [`Net::with_buckets`] with king inputs `kings` (768 accumulator rows per king bucket,
+    /// drawn in the file's order).
+    pub fn with_inputs(hidden: usize, buckets: usize, kings: KingInputs, seed: u64) -> Net {
+        let l = Layout::new(hidden, buckets, kings);
         let mut rng = SplitMix64::new(seed);
         let mut params = vec![0.0; l.len];
         for w in &mut params[..l.ft_b] {
             *w = normal(&mut rng, 0.1);
         }
         let bound = 1.0 / (2.0 * hidden as f64).sqrt();
-        for w in &mut params[l.out_w..] {
+        for w in &mut params[l.out_w..l.shared] {
             *w = ((rng.unit() * 2.0 - 1.0) * bound) as f32;
         }
-        Net { hidden, buckets, params }
+        Net { hidden, buckets, kings, params }
     }
 
     fn layout(&self) -> Layout {
-        Layout::new(self.hidden, self.buckets)
+        Layout::new(self.hidden, self.buckets, self.kings)
     }
 
     /// Scratch space for this network's passes.
@@ -94,12 +131,18 @@ impl Net {
         Scratch { us: vec![0.0; self.hidden], them: vec![0.0; self.hidden] }
     }
 
-    fn accumulate(&self, l: &Layout, features: &[u16], acc: &mut [f32]) {
+    fn accumulate(&self, l: &Layout, s: &Sample, side: usize, acc: &mut [f32]) {
         acc.copy_from_slice(&self.params[l.ft_b..l.out_w]);
-        for &f in features {
-            let row = &self.params[f as usize * l.h..(f as usize + 1) * l.h];
+        for (f, shared) in l.rows(s, side) {
+            let row = &self.params[f * l.h..(f + 1) * l.h];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
+            }
+            if l.has_shared() {
+                let row = &self.params[shared..shared + l.h];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
             }
         }
     }
@@ -108,8 +151,8 @@ impl Net {
     /// leaving the accumulators in `scratch`.
     pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
         let l = self.layout();
-        self.accumulate(&l, &s.us[..s.len], &mut scratch.us);
-        self.accumulate(&l, &s.them[..s.len], &mut scratch.them);
+        self.accumulate(&l, s, 0, &mut scratch.us);
+        self.accumulate(&l, s, 1, &mut scratch.them);
         let (w, b) = l.output(s);
         let (w_us, w_them) = self.params[w..w + 2 * l.h].split_at(l.h);
         let screlu = |x: f32| {
@@ -159,12 +202,16 @@ impl Net {
                 // gradient.
                 *a = if *a > 0.0 && *a < 1.0 { g * w * 2.0 * c } else { 0.0 };
             }
-            let features = if side == 0 { &s.us[..s.len] } else { &s.them[..s.len] };
-            for &f in features {
-                debug_assert!(f != NONE);
-                let row = &mut grad[f as usize * l.h..(f as usize + 1) * l.h];
+            for (f, shared) in l.rows(s, side) {
+                let row = &mut grad[f * l.h..(f + 1) * l.h];
                 for (r, a) in row.iter_mut().zip(acc.iter()) {
                     *r += a;
+                }
+                if l.has_shared() {
+                    let row = &mut grad[shared..shared + l.h];
+                    for (r, a) in row.iter_mut().zip(acc.iter()) {
+                        *r += a;
+                    }
                 }
             }
             for (b, a) in grad[l.ft_b..l.out_w].iter_mut().zip(acc.iter()) {
@@ -181,7 +228,7 @@ impl Net {
     /// play"), so `vidle train --output-scale` applies this before the network is written.
     pub fn scale_output(&mut self, factor: f32) {
         let l = self.layout();
-        for p in &mut self.params[l.out_w..] {
+        for p in &mut self.params[l.out_w..l.shared] {
             *p *= factor;
         }
         self.clip();
@@ -191,21 +238,28 @@ impl Net {
     pub fn clip(&mut self) {
         let l = self.layout();
         let (ft, rest) = self.params.split_at_mut(l.ft_b);
-        for w in ft.iter_mut().chain(&mut rest[l.out_w - l.ft_b..l.out_b - l.ft_b]) {
+        let (rest, shared) = rest.split_at_mut(l.shared - l.ft_b);
+        for w in ft.iter_mut().chain(&mut rest[l.out_w - l.ft_b..l.out_b - l.ft_b]).chain(shared) {
             *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
         }
     }
 
-    /// The quantised network in the engine's file format (`nnue/mod.rs`), version 3.
+    /// The quantised network in the engine's file format (`nnue/mod.rs`): version 3, or 4 with
+    /// king buckets.
     pub fn to_engine_bytes(&self) -> Vec<u8> {
         let q = Quantised::new(self);
         let mut out = Vec::with_capacity(
-            16 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4 * q.out_b.len(),
+            84 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4 * q.out_b.len(),
         );
         out.extend_from_slice(b"VDNN");
-        out.extend_from_slice(&3u32.to_le_bytes());
+        let version: u32 = if self.kings.count() > 0 { 4 } else { 3 };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        if version == 4 {
+            out.extend_from_slice(&(self.kings.count() as u32).to_le_bytes());
+            out.extend_from_slice(self.kings.map());
+        }
         for v in q.ft_w.iter().chain(&q.ft_b).chain(&q.out_w) {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -217,13 +271,20 @@ impl Net {
 
     /// The float weights: `b"VDNF"`, `u32` version 2, `u32` hidden, `u32` buckets, then the
     /// parameter vector as `f32` little endian — to train on from where a run stopped, or
-    /// quantise again. (Version 1 had no buckets word: one bucket.)
+    /// quantise again. (Version 1 had no buckets word: one bucket.) With king buckets, version 3:
+    /// after the buckets word the king buckets' `u32` count and 64-byte map, as the engine's
+    /// version 4.
     pub fn to_float_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + 4 * self.params.len());
+        let mut out = Vec::with_capacity(84 + 4 * self.params.len());
         out.extend_from_slice(b"VDNF");
-        out.extend_from_slice(&2u32.to_le_bytes());
+        let version: u32 = if self.kings.count() > 0 { 3 } else { 2 };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        if version == 3 {
+            out.extend_from_slice(&(self.kings.count() as u32).to_le_bytes());
+            out.extend_from_slice(self.kings.map());
+        }
         for v in &self.params {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -242,8 +303,16 @@ impl Net {
         let (header, buckets) = match word(4) {
             1 => (12, 1),
             2 if bytes.len() >= 16 => (16, word(12) as usize),
-            2 => return Err("float weights end inside their header".into()),
-            v => return Err(format!("float weights version {v}, this build reads 1 and 2")),
+            3 if bytes.len() >= 84 => (84, word(12) as usize),
+            2 | 3 => return Err("float weights end inside their header".into()),
+            v => return Err(format!("float weights version {v}, this build reads 1 to 3")),
+        };
+        let kings = if word(4) == 3 {
+            let map: &[u8; 64] = bytes[20..84].try_into().expect("64 bytes");
+            KingInputs::from_map(word(16) as usize, map)
+                .map_err(|e| format!("float weights with {e}"))?
+        } else {
+            KingInputs::NONE
         };
         let hidden = word(8) as usize;
         if hidden == 0 || hidden > 4096 {
@@ -252,7 +321,7 @@ impl Net {
         if !(1..=MAX_BUCKETS).contains(&buckets) {
             return Err(format!("float weights with {buckets} output buckets"));
         }
-        let len = Layout::new(hidden, buckets).len;
+        let len = Layout::new(hidden, buckets, kings).len;
         if bytes.len() != header + 4 * len {
             return Err(format!(
                 "float weights are {} bytes, expected {}",
@@ -264,13 +333,15 @@ impl Net {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect();
-        Ok(Net { hidden, buckets, params })
+        Ok(Net { hidden, buckets, kings, params })
     }
 }
 
 /// The integer weights the engine reads.
 pub struct Quantised {
-    /// Accumulator weights (`INPUTS × hidden`, feature-major), scaled by `QA`.
+    /// King buckets of the inputs.
+    pub kings: KingInputs,
+    /// Accumulator weights (`rows × hidden`, input-major), scaled by `QA`.
     pub ft_w: Vec<i16>,
     /// Accumulator biases, scaled by `QA`.
     pub ft_b: Vec<i16>,
@@ -281,17 +352,27 @@ pub struct Quantised {
 }
 
 impl Quantised {
-    /// Rounds the float weights to the engine's scales ([`QA`], [`QB`]).
+    /// Rounds the float weights to the engine's scales ([`QA`], [`QB`]); with a shared block,
+    /// each accumulator weight is its bucket's plus its shared one, kept within
+    /// [`WEIGHT_LIMIT`].
     pub fn new(net: &Net) -> Quantised {
         let l = net.layout();
         let q = |v: &[f32], scale: i32| -> Vec<i16> {
             v.iter().map(|x| (x * scale as f32).round().clamp(-32768.0, 32767.0) as i16).collect()
         };
+        let mut ft = net.params[..l.ft_b].to_vec();
+        if l.has_shared() {
+            let shared = &net.params[l.shared..];
+            for (i, w) in ft.iter_mut().enumerate() {
+                *w = (*w + shared[i % shared.len()]).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+            }
+        }
         Quantised {
-            ft_w: q(&net.params[..l.ft_b], QA),
+            kings: net.kings,
+            ft_w: q(&ft, QA),
             ft_b: q(&net.params[l.ft_b..l.out_w], QA),
             out_w: q(&net.params[l.out_w..l.out_b], QB),
-            out_b: net.params[l.out_b..]
+            out_b: net.params[l.out_b..l.shared]
                 .iter()
                 .map(|&b| (f64::from(b) * f64::from(QA * QB)).round() as i32)
                 .collect(),
@@ -302,10 +383,13 @@ impl Quantised {
     /// directly from the weights (the engine's incremental code is checked against it).
     pub fn eval_cp(&self, s: &Sample) -> i32 {
         let h = self.ft_b.len();
-        let side = |features: &[u16], w_out: &[i16]| -> i64 {
+        let side = |side: usize, w_out: &[i16]| -> i64 {
             let mut acc: Vec<i32> = self.ft_b.iter().map(|&b| i32::from(b)).collect();
+            let key = self.kings.key(usize::from(s.kings[side]));
+            let features = if side == 0 { &s.us[..s.len] } else { &s.them[..s.len] };
             for &f in features {
-                for (a, w) in acc.iter_mut().zip(&self.ft_w[f as usize * h..(f as usize + 1) * h]) {
+                let f = KingInputs::row(key, usize::from(f));
+                for (a, w) in acc.iter_mut().zip(&self.ft_w[f * h..(f + 1) * h]) {
                     *a += i32::from(*w);
                 }
             }
@@ -320,7 +404,7 @@ impl Quantised {
         };
         let b = bucket(s.len, self.out_b.len());
         let w = &self.out_w[b * 2 * h..(b + 1) * 2 * h];
-        let sum = side(&s.us[..s.len], &w[..h]) + side(&s.them[..s.len], &w[h..]);
+        let sum = side(0, &w[..h]) + side(1, &w[h..]);
         // Division truncates toward zero, as the engine's does.
         let v = sum * 4 / i64::from(QA) + i64::from(self.out_b[b]);
         (v * i64::from(SCALE) / i64::from(QA * QB)) as i32

@@ -3,7 +3,7 @@ use super::model::{Net, Quantised};
 use super::*;
 use crate::packed::Record;
 use vidle_core::{Position, Role};
-use vidle_engine::net_format::{self, QA};
+use vidle_engine::net_format::{self, KingInputs, QA};
 
 /// Positions from random games, labelled with the material balance (White's view) and the
 /// sign of it as the result: data a network can learn quickly.
@@ -59,20 +59,21 @@ fn small_config(threads: usize) -> Config {
 }
 
 /// The analytic gradient of `backward` agrees with finite differences of the loss, with one
-/// output bucket and with four.
+/// output bucket and with four, without king buckets and with eight.
 #[test]
 fn gradient_matches_finite_differences() {
     for buckets in [1, 4] {
-        check_gradient(buckets);
+        check_gradient(buckets, KingInputs::NONE);
     }
+    check_gradient(4, KingInputs::preset(8).unwrap());
 }
 
-fn check_gradient(buckets: usize) {
+fn check_gradient(buckets: usize, kings: KingInputs) {
     let data = synthetic(8, 3);
-    let mut net = Net::with_buckets(8, buckets, 11);
+    let mut net = Net::with_inputs(8, buckets, kings, 11);
     // Biases that put units inside (0, 1), where the activation has a slope.
     let h = net.hidden;
-    let inputs = net_format::INPUTS;
+    let inputs = kings.rows();
     for b in &mut net.params[inputs * h..inputs * h + h] {
         *b = 0.4;
     }
@@ -94,12 +95,20 @@ fn check_gradient(buckets: usize) {
     };
     // Parameters that matter: a used input row, an accumulator bias, output weights of both
     // halves and the output bias of the first sample's bucket.
-    let used = usize::from(samples[0].us[0]) * h;
+    let key = kings.key(usize::from(samples[0].kings[0]));
+    let row = KingInputs::row(key, usize::from(samples[0].us[0]));
+    let used = row * h;
+    // With king buckets, the feature's row of the shared block too (the last 768 rows).
+    let shared = if kings.count() > 1 {
+        net.params.len() - net_format::INPUTS * h + (row - key.0) * h
+    } else {
+        used
+    };
     let b = net_format::bucket(samples[0].len, buckets);
     let out_w = inputs * h + h + b * 2 * h;
     let out_b = inputs * h + h + buckets * 2 * h + b;
     let mut checked = 0;
-    for i in [used, used + 3, inputs * h + 2, out_w + 1, out_w + h + 5, out_b] {
+    for i in [used, used + 3, shared + 1, inputs * h + 2, out_w + 1, out_w + h + 5, out_b] {
         let eps = 1e-2f32;
         let mut plus = net.clone();
         plus.params[i] += eps;
@@ -115,7 +124,7 @@ fn check_gradient(buckets: usize) {
             checked += 1;
         }
     }
-    assert!(checked >= 4, "{buckets} buckets: only {checked} parameters had a gradient to compare");
+    assert!(checked >= 5, "{buckets} buckets: only {checked} parameters had a gradient to compare");
 }
 
 /// Training lowers the held-out loss well below that of the untrained network and of the best
@@ -178,6 +187,23 @@ fn untrained_networks_of_every_shape_are_read() {
     assert_eq!(hash, 0x3788_29ca_d89c_431b, "{hash:#x}");
 }
 
+/// The same for networks with king buckets: byte for byte the engine's `king_networks`
+/// (`UNTRAINED_KINGS_FINGERPRINT` there), read back with their shape.
+#[test]
+fn untrained_networks_with_king_buckets_are_read() {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (hidden, buckets, kings, seed) in
+        [(128, 1, 1, 200), (128, 8, 4, 201), (256, 8, 8, 202), (512, 4, 16, 203)]
+    {
+        let kings = KingInputs::preset(kings).expect("a preset");
+        let bytes = Net::with_inputs(hidden, buckets, kings, seed).to_engine_bytes();
+        let net = net_format::Network::from_bytes(&bytes).expect("a valid network");
+        assert_eq!((net.hidden(), net.buckets(), net.kings()), (hidden, buckets, kings));
+        hash = bytes.iter().fold(hash, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    }
+    assert_eq!(hash, 0x80f5_fb23_1797_6605, "{hash:#x}");
+}
+
 /// The quantised network read by the engine evaluates every position as the trainer's integer
 /// arithmetic does, and close to the float network, with one output bucket and with eight.
 #[test]
@@ -186,13 +212,24 @@ fn engine_reads_what_the_trainer_writes() {
     // scalar reference.
     for hidden in net_format::SIZES {
         for buckets in [1, 8] {
-            engine_reads(hidden, buckets);
+            engine_reads(hidden, buckets, KingInputs::NONE);
         }
+    }
+    // And with king buckets, whose rows the trainer picks as the engine does.
+    for (hidden, kings) in [(128, 1), (256, 4), (256, 8), (512, 16)] {
+        engine_reads(hidden, 8, KingInputs::preset(kings).expect("a preset"));
     }
 }
 
-fn engine_reads(hidden: usize, buckets: usize) {
-    let net = Net::with_buckets(hidden, buckets, 21);
+fn engine_reads(hidden: usize, buckets: usize, kings: KingInputs) {
+    let mut net = Net::with_inputs(hidden, buckets, kings, 21);
+    if kings.count() > 1 {
+        // A shared block that is not zero (it starts so): the file must hold the sums.
+        let n = net.params.len();
+        for (i, w) in net.params[n - net_format::INPUTS * hidden..].iter_mut().enumerate() {
+            *w = 0.05 * (i as f32 * 0.37).sin();
+        }
+    }
     let engine_net = net_format::Network::from_bytes(&net.to_engine_bytes()).expect("valid file");
     assert_eq!(engine_net.buckets(), buckets);
     let q = Quantised::new(&net);
@@ -266,6 +303,15 @@ fn version_2_files_are_read_scaled_and_version_3_rounds_finer() {
 fn float_weights_round_trip_and_bad_files_are_refused() {
     let bucketed = Net::with_buckets(8, 8, 3);
     assert_eq!(Net::from_float_bytes(&bucketed.to_float_bytes()), Ok(bucketed));
+    let kinged = Net::with_inputs(8, 8, KingInputs::preset(4).unwrap(), 3);
+    let bytes = kinged.to_float_bytes();
+    assert_eq!(Net::from_float_bytes(&bytes), Ok(kinged));
+    let mut bad = bytes.clone();
+    bad[16] = 0;
+    assert!(Net::from_float_bytes(&bad).unwrap_err().contains("0 king buckets"));
+    let mut bad = bytes;
+    bad[20] = 9;
+    assert!(Net::from_float_bytes(&bad).unwrap_err().contains("bucket 9"));
     let net = Net::new(8, 2);
     let bytes = net.to_float_bytes();
     // Version 1 (no buckets word) is one bucket.
@@ -277,7 +323,7 @@ fn float_weights_round_trip_and_bad_files_are_refused() {
     assert!(Net::from_float_bytes(&bytes[..bytes.len() - 1]).unwrap_err().contains("bytes"));
     assert!(Net::from_float_bytes(b"VDNN").unwrap_err().contains("VDNF"));
     let mut other = bytes.clone();
-    other[4] = 3;
+    other[4] = 4;
     assert!(Net::from_float_bytes(&other).unwrap_err().contains("version"));
     let mut other = bytes;
     other[12] = 0;
