@@ -15,7 +15,9 @@
 //! file versions 1 to 3) has one set of 768 and no mirror.
 //!
 //! A move of a king that changes its side's bucket or mirror changes every input of that side:
-//! the accumulators are then summed afresh (`layer.rs`), which only such king moves cost.
+//! that side's accumulator is then refreshed from a cache that holds, for each side and key,
+//! the accumulator of the pieces it last summed there (`layer.rs`, `RefreshCache`), adding and
+//! subtracting only the pieces that differ; the other side is updated as after any move.
 
 use super::INPUTS;
 

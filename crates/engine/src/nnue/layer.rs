@@ -5,7 +5,7 @@
 
 use super::inputs::KingInputs;
 use super::{EVAL_LIMIT, QA, bucket};
-use vidle_core::{Color, Piece, Position, Role, Square};
+use vidle_core::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// One input's accumulator weights, aligned for vector loads.
 #[repr(C, align(64))]
@@ -166,8 +166,9 @@ impl<const H: usize> Accumulator<H> {
     }
 
     /// `prev` with piece changes applied: `added` and `removed` (piece, square) pairs, each
-    /// side's inputs by its king key `keys` (the same before and after: a delta that changes
-    /// one is not linked, see [`Delta::between`]). Each
+    /// side's inputs by its king key `keys` (the same before and after: a side whose key the
+    /// move changes is refreshed instead, see [`Delta::refresh`]), for the sides `views` marks.
+    /// Each
     /// unit is read once from `prev` and written once here, the rows of the changed pieces
     /// added and subtracted on the way (rather than copying `prev` first and then passing over
     /// the copy once per change). The sums wrap, so the order of the terms changes nothing.
@@ -177,10 +178,14 @@ impl<const H: usize> Accumulator<H> {
         prev: &Accumulator<H>,
         net: &Network<H>,
         keys: [(usize, usize); 2],
+        views: [bool; 2],
         added: &[(Piece, Square)],
         removed: &[(Piece, Square)],
     ) {
         for view in Color::ALL {
+            if !views[view as usize] {
+                continue;
+            }
             let key = keys[view as usize];
             let row = |&(p, sq): &(Piece, Square)| {
                 &net.ft_w[KingInputs::row(key, feature(view, p, sq))].0
@@ -225,17 +230,25 @@ pub(super) struct Delta {
     removed: [(Piece, Square); 2],
     na: u8,
     nr: u8,
-    /// Whether this delta leads from the ply before (false at the root, after a change larger
-    /// than a move makes, and after a king move that changes its side's king bucket or mirror:
-    /// that position is refreshed when evaluated).
+    /// Whether this delta leads from the ply before (false at the root, and after a change
+    /// larger than a move makes: that position is refreshed when evaluated).
     linked: bool,
+    /// The sides (by `Color as usize`) whose king bucket or mirror the move changes: every
+    /// input of theirs changes, so their accumulator is refreshed ([`RefreshCache`]).
+    refresh: [bool; 2],
 }
 
 const NO_CHANGE: (Piece, Square) = (Piece { color: Color::White, role: Role::Pawn }, Square::A1);
 
 impl Delta {
-    pub(super) const NONE: Delta =
-        Delta { added: [NO_CHANGE; 2], removed: [NO_CHANGE; 2], na: 0, nr: 0, linked: false };
+    pub(super) const NONE: Delta = Delta {
+        added: [NO_CHANGE; 2],
+        removed: [NO_CHANGE; 2],
+        na: 0,
+        nr: 0,
+        linked: false,
+        refresh: [false; 2],
+    };
 
     /// How `child` differs from `parent`, read off the two positions' piece sets, so castling
     /// (Chess960 too), en passant, promotion and the null move need no special cases; `kings`
@@ -269,16 +282,78 @@ impl Delta {
         }
         d.linked = na <= 2 && nr <= 2;
         if kings.count() > 0
-            && d.linked
             && (parent.pieces(Color::White, Role::King) != child.pieces(Color::White, Role::King)
                 || parent.pieces(Color::Black, Role::King)
                     != child.pieces(Color::Black, Role::King))
         {
-            d.linked = king_keys(kings, parent) == king_keys(kings, child);
+            let (before, after) = (king_keys(kings, parent), king_keys(kings, child));
+            d.refresh = [before[0] != after[0], before[1] != after[1]];
         }
         d.na = na.min(2) as u8;
         d.nr = nr.min(2) as u8;
         d
+    }
+}
+
+/// The refresh cache (a "Finny table"): for each side and each of its king keys (bucket and
+/// mirror), the accumulator of the pieces it last summed there. A side refreshed under a key
+/// starts from that entry and adds and subtracts only the pieces that differ, which after a
+/// king move across a bucket is a handful of rows rather than all of them.
+struct RefreshCache<const H: usize> {
+    /// `entries[slot][side]`, `slot = bucket × 2 + mirrored`.
+    entries: Box<[[CacheEntry<H>; 2]]>,
+}
+
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct CacheEntry<const H: usize> {
+    acc: [i16; H],
+    /// The pieces summed in `acc`, by colour and role.
+    pieces: [[Bitboard; 6]; 2],
+}
+
+impl<const H: usize> RefreshCache<H> {
+    /// Entries of nothing but the biases, for every key of `net`.
+    fn new(net: &Network<H>) -> RefreshCache<H> {
+        let empty = CacheEntry { acc: net.ft_b, pieces: [[Bitboard::EMPTY; 6]; 2] };
+        RefreshCache { entries: vec![[empty; 2]; 2 * net.kings.count().max(1)].into_boxed_slice() }
+    }
+
+    /// Sets `out` to the accumulator of side `view` of `pos`, whose key is `key`.
+    #[inline]
+    fn refresh(
+        &mut self,
+        net: &Network<H>,
+        view: Color,
+        key: (usize, usize),
+        pos: &Position,
+        out: &mut [i16; H],
+    ) {
+        let slot = key.0 / super::INPUTS * 2 + usize::from(key.1 != 0);
+        let e = &mut self.entries[slot][view as usize];
+        for c in Color::ALL {
+            for r in Role::ALL {
+                let (now, was) = (pos.pieces(c, r), e.pieces[c as usize][r.index()]);
+                if now == was {
+                    continue;
+                }
+                let piece = Piece { color: c, role: r };
+                for sq in now & !was {
+                    add_row(
+                        &mut e.acc,
+                        &net.ft_w[KingInputs::row(key, feature(view, piece, sq))].0,
+                    );
+                }
+                for sq in was & !now {
+                    sub_row(
+                        &mut e.acc,
+                        &net.ft_w[KingInputs::row(key, feature(view, piece, sq))].0,
+                    );
+                }
+                e.pieces[c as usize][r.index()] = now;
+            }
+        }
+        *out = e.acc;
     }
 }
 
@@ -287,6 +362,8 @@ pub(super) struct Stack<const H: usize> {
     stack: Box<[Accumulator<H>]>,
     /// Whether `stack[ply]` holds the accumulators of the position at `ply`.
     valid: Box<[bool]>,
+    /// For refreshes (made afresh at [`Stack::set_root`], when the network may change).
+    cache: Option<RefreshCache<H>>,
 }
 
 impl<const H: usize> Stack<H> {
@@ -294,10 +371,12 @@ impl<const H: usize> Stack<H> {
         Stack {
             stack: vec![Accumulator { v: [[0; H]; 2] }; plies].into_boxed_slice(),
             valid: vec![false; plies].into_boxed_slice(),
+            cache: None,
         }
     }
 
     pub(super) fn set_root(&mut self, net: &Network<H>, pos: &Position) {
+        self.cache = Some(RefreshCache::new(net));
         self.stack[0] = Accumulator::refresh(net, pos);
         self.valid[0] = true;
     }
@@ -310,6 +389,8 @@ impl<const H: usize> Stack<H> {
 
     /// The evaluation of `pos`, the position at `ply`, from the nearest ancestor that has
     /// accumulators over linked plies (`deltas[j]` leads from `j - 1` to `j`), or refreshed.
+    /// A side whose king key changed on the way is refreshed from the cache, the other side
+    /// updated; the plies between then hold one side only and stay invalid.
     #[inline]
     pub(super) fn evaluate(
         &mut self,
@@ -320,27 +401,42 @@ impl<const H: usize> Stack<H> {
     ) -> i32 {
         if !self.valid[ply] {
             let mut k = ply;
+            let mut refresh = [false; 2];
             while !self.valid[k] && deltas[k].linked {
+                refresh[0] |= deltas[k].refresh[0];
+                refresh[1] |= deltas[k].refresh[1];
                 k -= 1;
             }
-            if self.valid[k] {
-                // Every ply from `k` to `ply` has the king keys of `pos` (a change unlinks).
-                let keys = king_keys(&net.kings, pos);
+            let keys = king_keys(&net.kings, pos);
+            if !self.valid[k] {
+                refresh = [true; 2];
+            } else {
+                // The sides not refreshed have the king keys of `pos` from `k` to `ply`.
+                let update = [!refresh[0], !refresh[1]];
+                let whole = update == [true; 2];
                 for (j, d) in deltas.iter().enumerate().take(ply + 1).skip(k + 1) {
                     let (done, rest) = self.stack.split_at_mut(j);
                     rest[0].update_from(
                         &done[j - 1],
                         net,
                         keys,
+                        update,
                         &d.added[..d.na as usize],
                         &d.removed[..d.nr as usize],
                     );
-                    self.valid[j] = true;
+                    self.valid[j] = whole;
                 }
-            } else {
-                self.stack[ply] = Accumulator::refresh(net, pos);
-                self.valid[ply] = true;
             }
+            if refresh != [false; 2] {
+                let cache = self.cache.get_or_insert_with(|| RefreshCache::new(net));
+                for view in Color::ALL {
+                    if refresh[view as usize] {
+                        let out = &mut self.stack[ply].v[view as usize];
+                        cache.refresh(net, view, keys[view as usize], pos, out);
+                    }
+                }
+            }
+            self.valid[ply] = true;
         }
         net.output(&self.stack[ply], pos)
     }

@@ -603,6 +603,12 @@ mod tests {
                             assert_eq!(e, net.evaluate(&child), "{fen}, {:?}", net);
                             differs |= e != net.evaluate(&pos);
                         }
+                        // The parent again, after its child (as a search may evaluate it on
+                        // the way back): a side refreshed for the child must not leave the
+                        // plies between with one side's accumulator stale.
+                        if rng.is_multiple_of(7) {
+                            assert_eq!(stack.evaluate(ply, &pos), net.evaluate(&pos), "{fen}");
+                        }
                         pos = child;
                     }
                 }
