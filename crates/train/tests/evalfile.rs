@@ -66,3 +66,24 @@ fn eval_file_is_used_refused_and_reset() {
     assert_eq!(nnue_line(&engine, fen), built_in);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A network with king buckets (file version 4) is taken by `EvalFile` and searched with: a
+/// game of kings walking across the buckets and the board's middle ends in a legal move.
+#[test]
+fn eval_file_with_king_buckets_is_searched() {
+    let dir = std::env::temp_dir().join(format!("vidle-evalfile-kings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kings.nnue");
+    let kings = vidle_engine::net_format::KingInputs::preset(8).expect("a preset");
+    std::fs::write(&file, Net::with_inputs(128, 8, kings, 5).to_engine_bytes()).unwrap();
+    let mut engine = Engine::new();
+    engine.set_option("EvalFile", file.to_str().unwrap()).expect("a valid network");
+    let mut game =
+        vidle_core::Game::from_fen("8/3k4/8/2p5/2P5/8/3K4/8 w - - 0 1").expect("valid FEN");
+    for _ in 0..6 {
+        let limits = vidle_engine::SearchLimits { depth: Some(8), ..Default::default() };
+        let m = engine.search_blocking(&game, limits).best.expect("a move");
+        assert!(game.play(m), "a legal move");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
