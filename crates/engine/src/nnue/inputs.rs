@@ -105,6 +105,28 @@ impl KingInputs {
         Ok(out)
     }
 
+    /// Bytes of [`KingInputs::header`]: the `u32` count and the 64-byte map.
+    pub const HEADER_BYTES: usize = 68;
+
+    /// The count (`u32`, little endian) and the map, as the network files store them after
+    /// their buckets word (the engine's version 4, the trainer's float weights version 3).
+    pub fn header(&self) -> [u8; Self::HEADER_BYTES] {
+        let mut out = [0u8; Self::HEADER_BYTES];
+        out[..4].copy_from_slice(&(self.count() as u32).to_le_bytes());
+        out[4..].copy_from_slice(&self.map);
+        out
+    }
+
+    /// Reads [`KingInputs::header`]'s bytes (checked by [`KingInputs::from_map`]).
+    ///
+    /// # Errors
+    /// As [`KingInputs::from_map`].
+    pub fn from_header(bytes: &[u8; Self::HEADER_BYTES]) -> Result<KingInputs, String> {
+        let count = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        let map: &[u8; 64] = bytes[4..].try_into().expect("64 bytes");
+        KingInputs::from_map(count as usize, map)
+    }
+
     /// Buckets; 0 for none.
     pub fn count(&self) -> usize {
         usize::from(self.count)
@@ -159,6 +181,7 @@ mod tests {
             }
             assert!(used.iter().all(|&u| u), "{n}: {used:?}");
             assert_eq!(KingInputs::from_map(n, k.map()), Ok(k));
+            assert_eq!(KingInputs::from_header(&k.header()), Ok(k));
         }
         assert_eq!(KingInputs::preset(3), None);
         assert_eq!(KingInputs::NONE.key(60), (0, 0));

@@ -119,6 +119,10 @@ fn feature(view: Color, piece: Piece, sq: Square) -> usize {
 /// Each side's [`KingInputs::key`] in `pos` (indexed by `Color as usize`).
 #[inline(always)]
 fn king_keys(kings: &KingInputs, pos: &Position) -> [(usize, usize); 2] {
+    if kings.count() == 0 {
+        // No king buckets (vidle-5): no king to look up on every evaluation.
+        return [(0, 0); 2];
+    }
     Color::ALL.map(|view| {
         let king = pos.pieces(view, Role::King).into_iter().next().map_or(0, |sq| sq.index());
         kings.key(if view == Color::White { king } else { king ^ 56 })
@@ -338,17 +342,12 @@ impl<const H: usize> RefreshCache<H> {
                     continue;
                 }
                 let piece = Piece { color: c, role: r };
+                let row = |sq| &net.ft_w[KingInputs::row(key, feature(view, piece, sq))].0;
                 for sq in now & !was {
-                    add_row(
-                        &mut e.acc,
-                        &net.ft_w[KingInputs::row(key, feature(view, piece, sq))].0,
-                    );
+                    add_row(&mut e.acc, row(sq));
                 }
                 for sq in was & !now {
-                    sub_row(
-                        &mut e.acc,
-                        &net.ft_w[KingInputs::row(key, feature(view, piece, sq))].0,
-                    );
+                    sub_row(&mut e.acc, row(sq));
                 }
                 e.pieces[c as usize][r.index()] = now;
             }

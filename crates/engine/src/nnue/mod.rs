@@ -247,13 +247,15 @@ impl Network {
         let (header, buckets) = match version {
             1 => (12, 1),
             2 | 3 if bytes.len() >= 16 => (16, word(12) as usize),
-            4 if bytes.len() >= 84 => (84, word(12) as usize),
+            4 if bytes.len() >= 16 + KingInputs::HEADER_BYTES => {
+                (16 + KingInputs::HEADER_BYTES, word(12) as usize)
+            }
             2..=4 => return Err(NetError::TruncatedHeader),
             _ => return Err(NetError::Version(version)),
         };
         let kings = if version == 4 {
-            let map: &[u8; 64] = bytes[20..84].try_into().expect("64 bytes");
-            KingInputs::from_map(word(16) as usize, map).map_err(NetError::Kings)?
+            let h = bytes[16..header].try_into().expect("the king buckets' header");
+            KingInputs::from_header(h).map_err(NetError::Kings)?
         } else {
             KingInputs::NONE
         };

@@ -199,6 +199,12 @@ pub fn mirrorable(raw: &Raw) -> bool {
 }
 
 impl Sample {
+    /// The active features of side `side`: 0 the side to move's ([`Sample::us`]), 1 the other
+    /// side's ([`Sample::them`]).
+    pub fn features(&self, side: usize) -> &[u16] {
+        if side == 0 { &self.us[..self.len] } else { &self.them[..self.len] }
+    }
+
     /// Decodes a record (already checked by [`load`]); `wdl` is the weight of the game's result
     /// in the target, the rest is the search score's `sigmoid(score / SCALE)`.
     pub fn new(raw: &Raw, wdl: f32) -> Sample {

@@ -64,9 +64,8 @@ impl Layout {
     /// starts in the parameter vector.
     fn rows<'a>(&self, s: &'a Sample, side: usize) -> impl Iterator<Item = (usize, usize)> + 'a {
         let key = self.kings.key(usize::from(s.kings[side]));
-        let features = if side == 0 { &s.us[..s.len] } else { &s.them[..s.len] };
         let (shared, h) = (self.shared, self.h);
-        features.iter().map(move |&f| {
+        s.features(side).iter().map(move |&f| {
             debug_assert!(f != NONE);
             let row = KingInputs::row(key, usize::from(f));
             (row, shared + (row - key.0) * h)
@@ -249,7 +248,9 @@ impl Net {
     pub fn to_engine_bytes(&self) -> Vec<u8> {
         let q = Quantised::new(self);
         let mut out = Vec::with_capacity(
-            84 + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len()) + 4 * q.out_b.len(),
+            16 + KingInputs::HEADER_BYTES
+                + 2 * (q.ft_w.len() + q.ft_b.len() + q.out_w.len())
+                + 4 * q.out_b.len(),
         );
         out.extend_from_slice(b"VDNN");
         let version: u32 = if self.kings.count() > 0 { 4 } else { 3 };
@@ -257,8 +258,7 @@ impl Net {
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         if version == 4 {
-            out.extend_from_slice(&(self.kings.count() as u32).to_le_bytes());
-            out.extend_from_slice(self.kings.map());
+            out.extend_from_slice(&self.kings.header());
         }
         for v in q.ft_w.iter().chain(&q.ft_b).chain(&q.out_w) {
             out.extend_from_slice(&v.to_le_bytes());
@@ -275,15 +275,14 @@ impl Net {
     /// after the buckets word the king buckets' `u32` count and 64-byte map, as the engine's
     /// version 4.
     pub fn to_float_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(84 + 4 * self.params.len());
+        let mut out = Vec::with_capacity(16 + KingInputs::HEADER_BYTES + 4 * self.params.len());
         out.extend_from_slice(b"VDNF");
         let version: u32 = if self.kings.count() > 0 { 3 } else { 2 };
         out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         if version == 3 {
-            out.extend_from_slice(&(self.kings.count() as u32).to_le_bytes());
-            out.extend_from_slice(self.kings.map());
+            out.extend_from_slice(&self.kings.header());
         }
         for v in &self.params {
             out.extend_from_slice(&v.to_le_bytes());
@@ -303,14 +302,15 @@ impl Net {
         let (header, buckets) = match word(4) {
             1 => (12, 1),
             2 if bytes.len() >= 16 => (16, word(12) as usize),
-            3 if bytes.len() >= 84 => (84, word(12) as usize),
+            3 if bytes.len() >= 16 + KingInputs::HEADER_BYTES => {
+                (16 + KingInputs::HEADER_BYTES, word(12) as usize)
+            }
             2 | 3 => return Err("float weights end inside their header".into()),
             v => return Err(format!("float weights version {v}, this build reads 1 to 3")),
         };
         let kings = if word(4) == 3 {
-            let map: &[u8; 64] = bytes[20..84].try_into().expect("64 bytes");
-            KingInputs::from_map(word(16) as usize, map)
-                .map_err(|e| format!("float weights with {e}"))?
+            let h = bytes[16..header].try_into().expect("the king buckets' header");
+            KingInputs::from_header(h).map_err(|e| format!("float weights with {e}"))?
         } else {
             KingInputs::NONE
         };
@@ -386,8 +386,7 @@ impl Quantised {
         let side = |side: usize, w_out: &[i16]| -> i64 {
             let mut acc: Vec<i32> = self.ft_b.iter().map(|&b| i32::from(b)).collect();
             let key = self.kings.key(usize::from(s.kings[side]));
-            let features = if side == 0 { &s.us[..s.len] } else { &s.them[..s.len] };
-            for &f in features {
+            for &f in s.features(side) {
                 let f = KingInputs::row(key, usize::from(f));
                 for (a, w) in acc.iter_mut().zip(&self.ft_w[f * h..(f + 1) * h]) {
                     *a += i32::from(*w);
